@@ -1,0 +1,1 @@
+"""Pure game rules. Nothing here imports discord, the database or asyncio."""

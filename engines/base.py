@@ -1,0 +1,189 @@
+"""The one protocol every game engine follows.
+
+Anchors: OpenSpiel's State API and boardgame.io's playerView. An engine is a
+stateless object; all game state lives in a pydantic model that round-trips
+through JSON, including the random generator (``Rng``), so seed + action log
+replays a game exactly.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, Sequence, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid. ``key`` is an i18n message key
+    (e.g. ``"setup.err.not_connected"``) and ``params`` fill its placeholders.
+    The message must never reveal hidden information."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key if not params else f"{key} {params}")
+        self.key = key
+        self.params = params
+
+
+class Event(BaseModel):
+    """Something that happened, for the public log line. ``key`` is an i18n
+    key; ``params`` fill it. A param named ``seat`` or ending in ``_seat``
+    holding a seat index is shown as that player's name. Events are public:
+    they never carry hidden information."""
+
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class Rng(BaseModel):
+    """A seeded generator that lives inside the state. Every call derives a
+    fresh ``random.Random`` from (seed, counter), so the state stays plain
+    JSON and replays exactly."""
+
+    seed: int
+    counter: int = 0
+
+    def _next(self) -> random.Random:
+        digest = hashlib.sha256(f"{self.seed}:{self.counter}".encode()).digest()
+        self.counter += 1
+        return random.Random(int.from_bytes(digest[:8], "big"))
+
+    def shuffle(self, items: list[Any]) -> None:
+        self._next().shuffle(items)
+
+    def randrange(self, n: int) -> int:
+        return self._next().randrange(n)
+
+    def choice(self, items: Sequence[Any]) -> Any:
+        return items[self.randrange(len(items))]
+
+
+class Result(BaseModel):
+    """The outcome of a finished game.
+
+    ``ranks[seat]`` is the place of each seat: 1 is best, equal places are
+    ties. ``teams[seat]`` is the team index of each seat in team games
+    (partners share a rank), else None. ``scores`` are shown to players."""
+
+    ranks: list[int]
+    teams: list[int] | None = None
+    scores: list[float] | None = None
+    reason: str = ""  # i18n key of how the game ended, e.g. "setup.end.finish_line"
+
+
+class SeatInfo(BaseModel):
+    """What an engine may know of a seat: its name for logs, whether an AI
+    plays it. Engines must not change their rules because a seat is an AI."""
+
+    model_config = ConfigDict(frozen=True)
+    name: str
+    is_ai: bool = False
+
+
+StateT = TypeVar("StateT", bound=BaseModel)
+ConfigT = TypeVar("ConfigT", bound=BaseModel)
+
+
+class GameEngine(ABC, Generic[ConfigT, StateT]):
+    """Rules of one game. Subclasses set the class attributes and implement
+    the abstract methods; ``apply`` is provided and never mutates its input."""
+
+    game_id: ClassVar[str]  # "setup", "cubed", "deathfront"
+    config_model: ClassVar[type[BaseModel]]
+    state_model: ClassVar[type[BaseModel]]
+    # A TypeAdapter over the discriminated union of the game's actions.
+    action_adapter: ClassVar[TypeAdapter[Any]]
+
+    # ---- seats and configuration -------------------------------------
+    @abstractmethod
+    def seat_range(self, config: ConfigT) -> tuple[int, int]:
+        """Minimum and maximum number of seats for this configuration."""
+
+    def allowed_seat_counts(self, config: ConfigT) -> list[int]:
+        lo, hi = self.seat_range(config)
+        return list(range(lo, hi + 1))
+
+    def default_config(self) -> ConfigT:
+        return self.config_model()  # type: ignore[return-value]
+
+    # ---- life cycle --------------------------------------------------
+    @abstractmethod
+    def new_game(self, config: ConfigT, seats: list[SeatInfo], seed: int) -> StateT:
+        """A fresh game; all randomness from ``seed``."""
+
+    @abstractmethod
+    def to_act(self, state: StateT) -> list[int]:
+        """Seats that may act now (usually one; empty when the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: StateT, seat: int) -> list[BaseModel]:
+        """Legal actions of ``seat`` now. Where the full set is huge (SETUP's
+        plays), a documented representative subset that always contains at
+        least one legal action; every action listed must be legal."""
+
+    def apply(self, state: StateT, seat: int, action: BaseModel) -> tuple[StateT, list[Event]]:
+        """Apply ``action`` by ``seat``: a new state and its public events.
+        Raises ``IllegalAction`` and leaves ``state`` untouched when illegal."""
+        work = state.model_copy(deep=True)
+        events = self._apply(work, seat, action)
+        return work, events
+
+    @abstractmethod
+    def _apply(self, state: StateT, seat: int, action: BaseModel) -> list[Event]:
+        """Mutate ``state`` (a private copy) or raise ``IllegalAction``."""
+
+    @abstractmethod
+    def result(self, state: StateT) -> Result | None:
+        """None while the game goes on."""
+
+    def is_over(self, state: StateT) -> bool:
+        return self.result(state) is not None
+
+    def teams(self, state: StateT) -> list[int] | None:
+        """Team index per seat in team games, else None."""
+        return None
+
+    # ---- views (hidden information removed by construction) ----------
+    @abstractmethod
+    def public_view(self, state: StateT) -> BaseModel:
+        """What everyone, spectators included, may see. No hidden piece."""
+
+    @abstractmethod
+    def private_view(self, state: StateT, seat: int) -> BaseModel | None:
+        """What only ``seat`` may see (its hand; a partner's where the rules
+        share it), or None if the game has no hidden information for it."""
+
+    # ---- AI ------------------------------------------------------------
+    @abstractmethod
+    def ai_action(self, state: StateT, seat: int, rng: random.Random) -> BaseModel:
+        """A legal action for ``seat`` chosen by the AI."""
+
+    # ---- JSON ------------------------------------------------------------
+    def action_to_json(self, action: BaseModel) -> dict[str, Any]:
+        return action.model_dump(mode="json")
+
+    def action_from_json(self, data: dict[str, Any]) -> BaseModel:
+        return self.action_adapter.validate_python(data)
+
+    def state_to_json(self, state: StateT) -> dict[str, Any]:
+        return state.model_dump(mode="json")
+
+    def state_from_json(self, data: dict[str, Any]) -> StateT:
+        return self.state_model.model_validate(data)  # type: ignore[return-value]
+
+    def config_from_json(self, data: dict[str, Any]) -> ConfigT:
+        return self.config_model.model_validate(data)  # type: ignore[return-value]
+
+
+class Renderer(ABC):
+    """Pure drawing of one game's views to PNG bytes (Pillow only).
+    Images carry symbols, numbers and Latin labels only, no CJK text."""
+
+    @abstractmethod
+    def board_png(self, view: BaseModel) -> bytes:
+        """The public board from ``GameEngine.public_view``."""
+
+    @abstractmethod
+    def hand_png(self, view: BaseModel) -> bytes:
+        """A private hand from ``GameEngine.private_view``."""
