@@ -187,3 +187,8 @@ class Renderer(ABC):
     @abstractmethod
     def hand_png(self, view: BaseModel) -> bytes:
         """A private hand from ``GameEngine.private_view``."""
+
+    def hand_text(self, view: BaseModel) -> str:
+        """A short plain-text line of the hand (symbols, ids), to copy into
+        commands. Empty when the image says it all."""
+        return ""

@@ -1,0 +1,94 @@
+"""Discord glue shared by every cog: locales, replies, files, errors."""
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any, AsyncIterator
+
+import discord
+from pydantic import ValidationError
+
+from engines.base import IllegalAction
+from i18n import normalize_locale, t
+from tables.errors import TableError
+
+if TYPE_CHECKING:
+    from bot import TabletopBot
+
+log = logging.getLogger(__name__)
+
+
+def bot_of(interaction: discord.Interaction) -> "TabletopBot":
+    return interaction.client  # type: ignore[return-value]
+
+
+async def guild_locale(bot: "TabletopBot", guild: discord.Guild | None) -> str:
+    """The language of public messages in a server: its /settings language,
+    else the server's own preferred locale, else English."""
+    if guild is None:
+        return "en"
+    language, _ = await bot.tables.settings.guild(guild.id)
+    if language:
+        return language
+    return normalize_locale(guild.preferred_locale)
+
+
+async def user_locale(interaction: discord.Interaction) -> str:
+    """A Chinese Discord client wins; otherwise the server's language."""
+    own = normalize_locale(interaction.locale)
+    if own != "en":
+        return own
+    return await guild_locale(bot_of(interaction), interaction.guild)
+
+
+async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bool = True,
+                **kwargs: Any) -> None:
+    """Answer, or follow up when the interaction was already answered."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+
+
+async def reply_key(interaction: discord.Interaction, key: str, *, ephemeral: bool = True,
+                    **params: Any) -> None:
+    await reply(interaction, t(key, await user_locale(interaction), **params), ephemeral=ephemeral)
+
+
+async def reply_error(interaction: discord.Interaction, error: TableError | IllegalAction) -> None:
+    """A refused request: a private, localized reason. Nothing changed."""
+    locale = await user_locale(interaction)
+    text = t(error.key, locale, **error.params)
+    await reply(interaction, "⚠️ " + text, ephemeral=True)
+
+
+def png_file(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+async def render(fn, *args: Any) -> bytes:
+    """Draw off the event loop."""
+    return await asyncio.to_thread(fn, *args)
+
+
+def display_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+def is_manager(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and (perms.manage_guild or perms.manage_channels or perms.administrator))
+
+
+@asynccontextmanager
+async def refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Turn a refused request into a private, localized answer. Everything a
+    command does runs inside this, so a refusal is an answer, not an error."""
+    try:
+        yield
+    except (TableError, IllegalAction) as error:
+        await reply_error(interaction, error)
+    except ValidationError:  # an option the game's config model rejects
+        await reply_error(interaction, TableError("core.err.bad_option"))

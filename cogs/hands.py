@@ -1,0 +1,65 @@
+"""Private hands: the ephemeral reply to /hand and "Show hand", and DMs."""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.common import bot_of, png_file, render, reply, user_locale
+from i18n import t
+from tables.errors import TableError
+from tables.text import game_name
+
+if TYPE_CHECKING:
+    from tables.service import LiveTable
+
+log = logging.getLogger(__name__)
+
+
+async def send_private_hand(interaction: discord.Interaction, table: "LiveTable") -> None:
+    """Answer with the caller's own private view, visible to the caller only."""
+    service = bot_of(interaction).tables
+    seat = table.seat_of(interaction.user.id)
+    if seat is None or table.record.status != "playing" or table.state is None:
+        raise TableError("core.err.not_seated" if seat is None else "core.err.not_playing")
+    view = table.engine.private_view(table.state, seat)
+    locale = await user_locale(interaction)
+    if view is None:
+        await reply(interaction, t("core.hand.none", locale))
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    image = await render(table.spec.renderer.hand_png, view)
+    text = t("core.hand.title", locale, game=game_name(table.record.game_type, locale), id=table.id)
+    line = table.spec.renderer.hand_text(view)
+    if line:
+        text += "\n" + line
+    await interaction.followup.send(text, file=png_file(image, "hand.png"), ephemeral=True)
+    if table.seats[seat].dm_failed:
+        await service.mark_dm_failed(table, seat, False)  # the player asked: DMs may be tried again
+
+
+async def dm_hand(bot, table: "LiveTable", seat: int, locale: str) -> bool | None:
+    """DM a player their hand. True sent, False refused (closed DMs),
+    None skipped (AI, DMs turned off, or an earlier refusal not yet cleared)."""
+    record_seat = table.seats[seat]
+    if record_seat.user_id is None or record_seat.is_ai or record_seat.dm_failed:
+        return None
+    if not await bot.tables.settings.dm_hands(record_seat.user_id):
+        return None
+    view = table.engine.private_view(table.state, seat)
+    if view is None:
+        return None
+    image = await render(table.spec.renderer.hand_png, view)
+    try:
+        user = bot.get_user(record_seat.user_id) or await bot.fetch_user(record_seat.user_id)
+        text = t("core.hand.dm", locale, game=game_name(table.record.game_type, locale), id=table.id)
+        line = table.spec.renderer.hand_text(view)
+        await user.send(text + ("\n" + line if line else ""), file=png_file(image, "hand.png"))
+        return True
+    except (discord.Forbidden, discord.NotFound):
+        log.info("game %s: DM to seat %d refused", table.id, seat)
+        return False
+    except discord.HTTPException as exc:
+        log.warning("game %s: DM to seat %d failed with HTTP %s", table.id, seat, exc.status)
+        return False

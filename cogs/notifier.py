@@ -1,0 +1,188 @@
+"""The Discord side of the table service: lobby messages, the board message,
+hand DMs, reminders and results. Runs after every committed change."""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.common import guild_locale, png_file, render
+from cogs.hands import dm_hand
+from cogs.views import board_view, lobby_view
+from engines.base import Event
+from i18n import t
+from tables.text import describe, game_name
+
+if TYPE_CHECKING:
+    from bot import TabletopBot
+    from tables.service import GameSummary, LiveTable
+
+log = logging.getLogger(__name__)
+MAX_LOG_LINES = 10
+MAX_CONTENT = 1900
+
+
+def config_summary(config: dict) -> str:
+    shown = {k: v for k, v in config.items() if not k.startswith("_")}
+    return ", ".join(f"{k}: {v}" for k, v in shown.items()) if shown else "—"
+
+
+class DiscordNotifier:
+    def __init__(self, bot: "TabletopBot") -> None:
+        self.bot = bot
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                log.warning("channel %s is gone", channel_id)
+                return None
+        return channel  # type: ignore[return-value]
+
+    async def _locale(self, table: "LiveTable") -> str:
+        guild = self.bot.get_guild(table.record.guild_id) if table.record.guild_id else None
+        if guild is None:
+            language, _ = await self.bot.tables.settings.guild(table.record.guild_id)
+            return language or "en"
+        return await guild_locale(self.bot, guild)
+
+    # -- lobby ---------------------------------------------------------
+    def lobby_embed(self, table: "LiveTable", locale: str, closed_reason: str | None = None) -> discord.Embed:
+        record = table.record
+        lo, hi = table.seat_range()
+        title = t("core.lobby.title", locale, game=game_name(record.game_type, locale), id=record.id)
+        if record.status == "playing" or record.status == "finished":
+            description = t("core.lobby.started", locale)
+        elif closed_reason:
+            description = t(closed_reason, locale)
+        else:
+            description = t("core.lobby.help", locale, min=lo, max=hi)
+        embed = discord.Embed(title=title, description=description, colour=discord.Colour.blurple())
+        seats = "\n".join(
+            f"{i + 1}. {'🤖 ' if s.ai == 'added' else ''}{s.name}" + (" 👑" if s.user_id == record.host_id else "")
+            for i, s in enumerate(record.seats)
+        )
+        embed.add_field(name=t("core.lobby.seats", locale, count=len(record.seats), min=lo, max=hi),
+                        value=seats or "—", inline=False)
+        embed.add_field(name=t("core.lobby.options", locale), value=config_summary(record.config), inline=False)
+        return embed
+
+    async def post_lobby(self, interaction: discord.Interaction, table: "LiveTable", locale: str) -> None:
+        """The first lobby message, as the answer to `/<game> new`."""
+        await interaction.followup.send(embed=self.lobby_embed(table, locale), view=lobby_view(table.id))
+        message = await interaction.original_response()
+        await self.bot.tables.set_message_ids(table, lobby=message.id)
+
+    async def lobby_updated(self, table: "LiveTable", closed_reason: str | None = None) -> None:
+        if table.record.lobby_message_id is None:
+            return
+        channel = await self._channel(table.record.channel_id)
+        if channel is None:
+            return
+        locale = await self._locale(table)
+        open_ = table.record.status == "lobby"
+        try:
+            await channel.get_partial_message(table.record.lobby_message_id).edit(  # type: ignore[union-attr]
+                embed=self.lobby_embed(table, locale, closed_reason), view=lobby_view(table.id, open_),
+            )
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not edit the lobby message (HTTP %s)", table.id, exc.status)
+
+    # -- board ---------------------------------------------------------
+    def turn_line(self, table: "LiveTable", locale: str) -> str:
+        names = []
+        for seat in table.to_act():
+            s = table.seats[seat]
+            names.append(f"<@{s.user_id}>" if s.user_id is not None and not s.is_ai else f"🤖 {s.name}")
+        return t("core.board.turn", locale, players=", ".join(names)) if names else ""
+
+    def board_content(self, table: "LiveTable", events: list[Event], locale: str,
+                      finished: "GameSummary | None") -> str:
+        header = f"**{game_name(table.record.game_type, locale)}** · #{table.id}"
+        lines = [describe(e, table.seats, locale) for e in events][-MAX_LOG_LINES:]
+        parts = [header, *[f"• {line}" for line in lines]]
+        if finished is None:
+            parts.append(self.turn_line(table, locale))
+        else:
+            parts.append(t("core.board.over", locale))
+        content = "\n".join(p for p in parts if p)
+        return content if len(content) <= MAX_CONTENT else content[: MAX_CONTENT - 1] + "…"
+
+    async def board_updated(self, table: "LiveTable", events: list[Event],
+                            finished: "GameSummary | None") -> None:
+        channel = await self._channel(table.record.channel_id)
+        if channel is None or table.state is None:
+            return
+        locale = await self._locale(table)
+        image = await render(table.spec.renderer.board_png, table.engine.public_view(table.state))
+        content = self.board_content(table, events, locale, finished)
+        view = board_view(table.id, locale) if finished is None else None
+        file = png_file(image, "board.png")
+        message_id = table.record.board_message_id
+        try:
+            if message_id is None:
+                message = await channel.send(content, file=file, view=view)
+                await self.bot.tables.set_message_ids(table, board=message.id)
+            else:
+                await channel.get_partial_message(message_id).edit(  # type: ignore[union-attr]
+                    content=content, attachments=[file], view=view,
+                )
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not update the board (HTTP %s)", table.id, exc.status)
+        if finished is not None:
+            await channel.send(self.results_text(table, finished, locale))
+
+    def results_text(self, table: "LiveTable", summary: "GameSummary", locale: str) -> str:
+        lines = [t("core.result.title", locale, game=game_name(table.record.game_type, locale), id=table.id),
+                 t(summary.reason, locale)]
+        for st in sorted(summary.standings, key=lambda s: (s.rank, s.seat)):
+            seat = table.seats[st.seat]
+            name = f"<@{seat.user_id}>" if seat.user_id is not None else f"🤖 {seat.name}"
+            line = t("core.result.line", locale, rank=st.rank, name=name)
+            if st.score is not None:
+                line += " · " + t("core.result.score", locale, score=f"{st.score:g}")
+            if st.rating_after is not None:
+                before = f"{st.rating_before:.1f}" if st.rating_before is not None else "—"
+                line += " · " + t("core.result.rating", locale, before=before, after=f"{st.rating_after:.1f}")
+            if st.resigned:
+                line += " · " + t("core.result.resigned", locale)
+            lines.append(line)
+        if not summary.rated:
+            lines.append(t("core.result.unrated", locale))
+        if summary.ai_marked:
+            lines.append(t("core.result.ai_marked", locale))
+        return "\n".join(lines)
+
+    # -- hands, reminders ------------------------------------------------
+    async def hands_changed(self, table: "LiveTable", seats: list[int]) -> None:
+        locale = await self._locale(table)
+        for seat in seats:
+            sent = await dm_hand(self.bot, table, seat, locale)
+            if sent is False:
+                await self.bot.tables.mark_dm_failed(table, seat, True)
+                channel = await self._channel(table.record.channel_id)
+                if channel is not None:
+                    await channel.send(t("core.hand.dm_failed", locale, player=table.seats[seat].name))
+
+    async def turn_reminder(self, table: "LiveTable", seat: int, minutes_left: int) -> None:
+        channel = await self._channel(table.record.channel_id)
+        user_id = table.seats[seat].user_id
+        if channel is None or user_id is None:
+            return
+        locale = await self._locale(table)
+        await channel.send(t("core.board.reminder", locale, player=f"<@{user_id}>", minutes=max(1, minutes_left)))
+
+    async def game_ended_by_manager(self, table: "LiveTable") -> None:
+        channel = await self._channel(table.record.channel_id)
+        if channel is None:
+            return
+        locale = await self._locale(table)
+        if table.record.board_message_id is not None:
+            try:
+                await channel.get_partial_message(table.record.board_message_id).edit(view=None)
+            except discord.HTTPException:
+                pass
+        await channel.send(t("core.board.ended_by_manager", locale, id=table.id))

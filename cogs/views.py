@@ -1,0 +1,99 @@
+"""Buttons that survive restarts: DynamicItems whose custom id carries the
+game id. Pressing one loads the game from the table service."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from cogs import hands
+from cogs.common import bot_of, display_name, reply_error
+from engines.base import IllegalAction
+from i18n import t
+from tables.errors import TableError
+
+LOBBY_ACTIONS = ("join", "leave", "ai", "start", "cancel")
+LOBBY_LABELS = {"join": "Join", "leave": "Leave", "ai": "Add AI", "start": "Start", "cancel": "Cancel"}
+LOBBY_STYLES = {
+    "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+    "ai": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary,
+    "cancel": discord.ButtonStyle.danger,
+}
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:lobby:(?P<action>[a-z]+):(?P<game>\d+)"):
+    """Join / Leave / Add AI / Start / Cancel. Labels stay in English: they
+    are part of the contract that outside tests click by."""
+
+    def __init__(self, action: str, game_id: int) -> None:
+        super().__init__(discord.ui.Button(
+            label=LOBBY_LABELS[action], style=LOBBY_STYLES[action], custom_id=f"tt:lobby:{action}:{game_id}",
+        ))
+        self.action = action
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> "LobbyButton":
+        return cls(match["action"], int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        service = bot_of(interaction).tables
+        user = interaction.user
+        handlers = {
+            "join": lambda: service.join(self.game_id, user.id, display_name(user)),
+            "leave": lambda: service.leave(self.game_id, user.id),
+            "ai": lambda: service.add_ai(self.game_id, user.id),
+            "start": lambda: service.start(self.game_id, user.id),
+            "cancel": lambda: service.cancel(self.game_id, user.id),
+        }
+        # Acknowledge first; the notifier then edits the lobby message.
+        await interaction.response.defer()
+        try:
+            await handlers[self.action]()
+        except (TableError, IllegalAction) as error:
+            await reply_error(interaction, error)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:hand:(?P<game>\d+)"):
+    """"Show hand" under the board: the caller's own hand, privately."""
+
+    def __init__(self, game_id: int, label: str = "Show hand") -> None:
+        super().__init__(discord.ui.Button(
+            label=label, emoji="🂠", style=discord.ButtonStyle.secondary, custom_id=f"tt:hand:{game_id}",
+        ))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> "HandButton":
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        service = bot_of(interaction).tables
+        try:
+            table = service.require_game(self.game_id)
+            await hands.send_private_hand(interaction, table)
+        except (TableError, IllegalAction) as error:
+            await reply_error(interaction, error)
+
+
+def lobby_view(game_id: int, open_: bool = True) -> discord.ui.View | None:
+    if not open_:
+        return None
+    view = discord.ui.View(timeout=None)
+    for action in LOBBY_ACTIONS:
+        view.add_item(LobbyButton(action, game_id))
+    return view
+
+
+def board_view(game_id: int, locale: str, extra: list[discord.ui.Item] | None = None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(game_id, t("core.board.show_hand", locale)))
+    for item in extra or []:
+        view.add_item(item)
+    return view
+
+
+DYNAMIC_ITEMS = (LobbyButton, HandButton)

@@ -1,0 +1,69 @@
+"""Rows as pydantic models."""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+GameStatus = Literal["lobby", "playing", "finished", "abandoned"]
+AiReason = Literal["added", "resigned", "timeout"]
+
+
+class Seat(BaseModel):
+    user_id: int | None = None  # None for an AI added in the lobby
+    name: str
+    ai: AiReason | None = None  # why an AI plays this seat, if it does
+    missed_turns: int = 0
+    dm_failed: bool = False  # a DM failed; noted once, not retried until asked
+    resigned_order: int | None = None  # 1 for the first seat to resign, 2 next, …
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai is not None
+
+    @property
+    def is_human_seat(self) -> bool:
+        """Held by a person, even if the AI now plays it for them."""
+        return self.user_id is not None
+
+
+class GameRecord(BaseModel):
+    id: int = 0
+    game_type: str
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    status: GameStatus = "lobby"
+    config: dict[str, Any] = Field(default_factory=dict)
+    seats: list[Seat] = Field(default_factory=list)
+    seed: int
+    version: int = 0
+    lobby_message_id: int | None = None
+    board_message_id: int | None = None
+    turn_started_at: float | None = None
+    reminded: bool = False
+    ai_marked: bool = False
+    created_at: float
+    updated_at: float
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+
+class RatingRow(BaseModel):
+    guild_id: int
+    game_type: str
+    user_id: int
+    name: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    last_played: float
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma

@@ -1,0 +1,196 @@
+"""Repositories: the only place that writes SQL for games, actions, results,
+ratings and settings."""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+import aiosqlite
+
+from db.database import Database
+from db.models import GameRecord, RatingRow
+
+_GAME_FIELDS = (
+    "game_type", "guild_id", "channel_id", "host_id", "status", "config", "seats", "seed", "version",
+    "lobby_message_id", "board_message_id", "turn_started_at", "reminded", "ai_marked",
+    "created_at", "updated_at",
+)
+
+
+def _game_params(game: GameRecord) -> dict[str, Any]:
+    data = game.model_dump()
+    data["config"] = json.dumps(game.config, ensure_ascii=False)
+    data["seats"] = json.dumps([s.model_dump() for s in game.seats], ensure_ascii=False)
+    data["reminded"] = int(game.reminded)
+    data["ai_marked"] = int(game.ai_marked)
+    return {k: data[k] for k in _GAME_FIELDS} | {"id": game.id}
+
+
+def _game_from_row(row: aiosqlite.Row) -> GameRecord:
+    data = dict(row)
+    data["config"] = json.loads(data["config"])
+    data["seats"] = json.loads(data["seats"])
+    return GameRecord.model_validate(data)
+
+
+class GameRepo:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # -- games ---------------------------------------------------------
+    async def insert(self, conn: aiosqlite.Connection, game: GameRecord) -> int:
+        params = _game_params(game)
+        params.pop("id")
+        cols = ", ".join(params)
+        marks = ", ".join(f":{k}" for k in params)
+        cur = await conn.execute(f"INSERT INTO games ({cols}) VALUES ({marks})", params)
+        return int(cur.lastrowid)
+
+    async def update(self, conn: aiosqlite.Connection, game: GameRecord) -> None:
+        params = _game_params(game)
+        sets = ", ".join(f"{k} = :{k}" for k in _GAME_FIELDS)
+        await conn.execute(f"UPDATE games SET {sets} WHERE id = :id", params)
+
+    async def get(self, game_id: int) -> GameRecord | None:
+        row = await self.db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+        return _game_from_row(row) if row else None
+
+    async def live_in_channel(self, channel_id: int) -> GameRecord | None:
+        row = await self.db.fetchone(
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')", (channel_id,)
+        )
+        return _game_from_row(row) if row else None
+
+    async def all_live(self) -> list[GameRecord]:
+        rows = await self.db.fetchall("SELECT * FROM games WHERE status IN ('lobby', 'playing') ORDER BY id")
+        return [_game_from_row(r) for r in rows]
+
+    # -- actions and snapshots ----------------------------------------
+    async def append_action(
+        self, conn: aiosqlite.Connection, game_id: int, seq: int, seat: int,
+        action: dict[str, Any], by_ai: bool, at: float,
+    ) -> None:
+        await conn.execute(
+            "INSERT INTO actions (game_id, seq, seat, action, by_ai, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, seq, seat, json.dumps(action, ensure_ascii=False), int(by_ai), at),
+        )
+
+    async def save_snapshot(self, conn: aiosqlite.Connection, game_id: int, seq: int, state: dict) -> None:
+        await conn.execute(
+            "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) "
+            "ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
+            (game_id, seq, json.dumps(state, ensure_ascii=False, separators=(",", ":"))),
+        )
+
+    async def snapshot(self, game_id: int) -> tuple[int, dict] | None:
+        row = await self.db.fetchone("SELECT seq, state FROM snapshots WHERE game_id = ?", (game_id,))
+        return (row["seq"], json.loads(row["state"])) if row else None
+
+    async def actions(self, game_id: int) -> list[tuple[int, int, dict[str, Any], bool]]:
+        rows = await self.db.fetchall(
+            "SELECT seq, seat, action, by_ai FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        return [(r["seq"], r["seat"], json.loads(r["action"]), bool(r["by_ai"])) for r in rows]
+
+    # -- results -------------------------------------------------------
+    async def save_results(self, conn: aiosqlite.Connection, game_id: int, rows: Iterable[dict]) -> None:
+        await conn.executemany(
+            "INSERT INTO results (game_id, seat, user_id, rank, team, score, rated) "
+            "VALUES (:game_id, :seat, :user_id, :rank, :team, :score, :rated)",
+            [dict(r, game_id=game_id) for r in rows],
+        )
+
+    async def user_stats(self, guild_id: int, user_id: int) -> list[aiosqlite.Row]:
+        """Per game type: games, wins, last played, over every finished game."""
+        return await self.db.fetchall(
+            "SELECT g.game_type AS game_type, COUNT(*) AS games, "
+            "SUM(CASE WHEN r.rank = 1 THEN 1 ELSE 0 END) AS wins, MAX(g.updated_at) AS last_played "
+            "FROM results r JOIN games g ON g.id = r.game_id "
+            "WHERE r.user_id = ? AND g.guild_id = ? GROUP BY g.game_type ORDER BY g.game_type",
+            (user_id, guild_id),
+        )
+
+
+class RatingRepo:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def get_many(self, guild_id: int, game_type: str, user_ids: list[int]) -> dict[int, RatingRow]:
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        rows = await self.db.fetchall(
+            f"SELECT * FROM ratings WHERE guild_id = ? AND game_type = ? AND user_id IN ({marks})",
+            (guild_id, game_type, *user_ids),
+        )
+        return {r["user_id"]: RatingRow.model_validate(dict(r)) for r in rows}
+
+    async def upsert(self, conn: aiosqlite.Connection, row: RatingRow) -> None:
+        await conn.execute(
+            "INSERT INTO ratings (guild_id, game_type, user_id, name, mu, sigma, games, wins, last_played) "
+            "VALUES (:guild_id, :game_type, :user_id, :name, :mu, :sigma, :games, :wins, :last_played) "
+            "ON CONFLICT (guild_id, game_type, user_id) DO UPDATE SET name = excluded.name, "
+            "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, wins = excluded.wins, "
+            "last_played = excluded.last_played",
+            row.model_dump(),
+        )
+
+    async def board(self, guild_id: int, game_type: str) -> list[RatingRow]:
+        """Everyone rated in this server and game, best ordinal first."""
+        rows = await self.db.fetchall(
+            "SELECT * FROM ratings WHERE guild_id = ? AND game_type = ? "
+            "ORDER BY (mu - 3 * sigma) DESC, wins DESC, user_id",
+            (guild_id, game_type),
+        )
+        return [RatingRow.model_validate(dict(r)) for r in rows]
+
+    async def for_user(self, guild_id: int, user_id: int) -> dict[str, RatingRow]:
+        rows = await self.db.fetchall(
+            "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        )
+        return {r["game_type"]: RatingRow.model_validate(dict(r)) for r in rows}
+
+
+class SettingsRepo:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def guild(self, guild_id: int | None) -> tuple[str | None, int | None]:
+        """(language, turn timeout minutes) — None where the server set nothing."""
+        if guild_id is None:
+            return None, None
+        row = await self.db.fetchone(
+            "SELECT language, turn_timeout_minutes FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return (row["language"], row["turn_timeout_minutes"]) if row else (None, None)
+
+    async def set_guild(self, guild_id: int, **values: Any) -> None:
+        allowed = {"language", "turn_timeout_minutes"}
+        assert set(values) <= allowed
+        async with self.db.transaction() as conn:
+            await conn.execute("INSERT OR IGNORE INTO guild_settings (guild_id) VALUES (?)", (guild_id,))
+            for key, value in values.items():
+                await conn.execute(f"UPDATE guild_settings SET {key} = ? WHERE guild_id = ?", (value, guild_id))
+
+    async def dm_hands(self, user_id: int) -> bool:
+        row = await self.db.fetchone("SELECT dm_hands FROM user_settings WHERE user_id = ?", (user_id,))
+        return bool(row["dm_hands"]) if row else True
+
+    async def set_dm_hands(self, user_id: int, enabled: bool) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, dm_hands) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET dm_hands = excluded.dm_hands",
+                (user_id, int(enabled)),
+            )
+
+    async def meta(self, key: str) -> str | None:
+        row = await self.db.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
+        return row["value"] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )

@@ -1,0 +1,167 @@
+"""Forgiving text input and pure autocomplete helpers for the Discord cog.
+
+Cells ``A1``..``E7`` in any case, full-width characters (NFKC), Chinese commas
+``，、`` and spaces; cards by uid (``us_sherman-2``), card id (``us_sherman``)
+or name (any language) from the player's hand.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Iterable
+
+from . import board
+from . import rules as R
+from .cards import card_name
+from .models import DeathFrontPrivateView, DeathFrontState
+
+_SEPARATORS = re.compile(r"[,;/\s、，；]+")
+_CELL = re.compile(r"^([A-E])([1-7])$")
+
+
+def normalize(text: str) -> str:
+    return unicodedata.normalize("NFKC", text or "").replace("，", ",").replace("、", ",").strip()
+
+
+def parse_cell(text: str, columns: int = 5) -> str | None:
+    """``" ｂ５ "`` -> ``"B5"``; None when it is not a cell of the board."""
+    label = normalize(text).upper().replace(" ", "")
+    match = _CELL.match(label)
+    if not match or board.COLUMN_LETTERS.index(match.group(1)) >= columns:
+        return None
+    return label
+
+
+def split_items(text: str) -> list[str]:
+    """Split a list on commas (ASCII or Chinese), semicolons, slashes or spaces."""
+    return [part for part in _SEPARATORS.split(normalize(text)) if part]
+
+
+def parse_cells(text: str, columns: int = 5) -> list[str] | None:
+    """``"b3，C3、d3"`` -> ``["B3", "C3", "D3"]``; None if any item is not a cell."""
+    cells = [parse_cell(part, columns) for part in split_items(text)]
+    if not cells or any(c is None for c in cells):
+        return None
+    return [c for c in cells if c is not None]
+
+
+def parse_target(text: str, columns: int = 5) -> tuple[str, bool] | None:
+    """An attack target: ``"B5"`` or ``"B5F"`` / ``"B5 facility"`` for the facility there."""
+    raw = normalize(text).upper().replace(" ", "")
+    at_facility = False
+    for suffix in ("FACILITY", "設施", "设施", "F"):
+        if raw.endswith(suffix) and len(raw) > len(suffix):
+            raw, at_facility = raw[: -len(suffix)], True
+            break
+    cell = parse_cell(raw, columns)
+    return (cell, at_facility) if cell else None
+
+
+def parse_moves(text: str, columns: int = 5) -> list[tuple[str, str]] | None:
+    """``"B3>B4, C3-C4"`` -> ``[("B3", "B4"), ("C3", "C4")]`` (also ``→``, ``to``)."""
+    moves = []
+    for part in re.split(r"[,;、，；]+", normalize(text)):
+        if not part.strip():
+            continue
+        ends = re.split(r"\s*(?:>|-|→|TO|\s)\s*", part.strip().upper())
+        ends = [e for e in ends if e]
+        if len(ends) != 2:
+            return None
+        a, b = parse_cell(ends[0], columns), parse_cell(ends[1], columns)
+        if a is None or b is None:
+            return None
+        moves.append((a, b))
+    return moves or None
+
+
+def resolve_card(hand: Iterable[str], text: str) -> str | None:
+    """The uid in ``hand`` that ``text`` names: uid, card id, or a name in any locale."""
+    hand = list(hand)
+    key = normalize(text).lower()
+    if not key:
+        return None
+    for uid in hand:
+        if uid.lower() == key:
+            return uid
+    for uid in hand:
+        if R.card(uid).id == key:
+            return uid
+    for uid in hand:
+        names = R.card(uid).name
+        if key in (names.en.lower(), names.zh_TW.lower(), names.zh_CN.lower()):
+            return uid
+    return None
+
+
+# ---- autocomplete ------------------------------------------------------------------
+def card_label(card, locale: str = "en") -> str:
+    """A short label: name, stats, range, supply level, keywords."""
+    name = card_name(card.id, locale)
+    if card.type == "unit":
+        kw = " ".join(k.capitalize() for k in card.keywords)
+        aa = f" AA+{card.anti_armour}" if card.anti_armour else ""
+        return f"{name} {card.attack}/{card.defence} {card.range} L{card.level}{aa} {kw}".strip()
+    if card.type == "resource":
+        return f"{name} L{card.level} def {card.defence}"
+    return name
+
+
+def hand_choices(private_view: DeathFrontPrivateView, kinds: Iterable[str] | None = None,
+                 locale: str = "en") -> list[tuple[str, str]]:
+    """(label, card uid) for each card kind in the hand, optionally only some
+    types (``"unit"``, ``"resource"``, ``"facility"``, ``"skill"``)."""
+    wanted = set(kinds) if kinds else None
+    out: list[tuple[str, str]] = []
+    counts: dict[str, int] = {}
+    first: dict[str, str] = {}
+    for card in private_view.hand:
+        if wanted and card.type not in wanted:
+            continue
+        counts[card.id] = counts.get(card.id, 0) + 1
+        first.setdefault(card.id, card.uid)
+    for card in private_view.hand:
+        if first.get(card.id) == card.uid:
+            label = card_label(card, locale)
+            if counts[card.id] > 1:
+                label += f" x{counts[card.id]}"
+            out.append((label[:100], card.uid))
+    return out
+
+
+def legal_cells(state: DeathFrontState, seat: int, action_kind: str,
+                card_or_cell: str | None = None) -> list[str]:
+    """Cells for the cog's second parameter: ``deploy``/``facility`` (card) ->
+    where it may go; ``move`` (from cell) -> destinations, or with no cell the
+    cards that can move; ``attack`` -> enemy cards you can attack; ``skill``
+    (card) -> sensible targets."""
+    if action_kind in ("deploy", "facility", "skill"):
+        uid = resolve_card(state.hands[seat], card_or_cell or "")
+        if uid is None:
+            return []
+        if action_kind == "deploy":
+            return R.deploy_cells(state, seat, uid) if R.card(uid).type in ("unit", "resource") else []
+        if action_kind == "facility":
+            return R.facility_cells(state, seat) if R.card(uid).type == "facility" else []
+        from .skills import skill_targets
+
+        return skill_targets(state, seat, uid)
+    if action_kind == "move":
+        if state.pending_advance is not None and state.pending_advance.seat == seat:
+            if card_or_cell is None:
+                return list(state.pending_advance.candidates)
+            return [state.pending_advance.cell]
+        if card_or_cell is None:
+            return sorted(c for c, u in state.pieces.items()
+                          if R.seat_of(state, u) == seat and u not in state.moved
+                          and R.move_paths(state, seat, c))
+        cell = parse_cell(card_or_cell, R.columns(state))
+        return sorted(R.move_paths(state, seat, cell)) if cell else []
+    if action_kind == "attack":
+        return R.attackable_targets(state, seat)
+    return []
+
+
+def ready_attackers(state: DeathFrontState, seat: int, target: str) -> list[str]:
+    """Your ready, supplied units that reach ``target``."""
+    parsed = parse_target(target, R.columns(state))
+    return R.ready_attackers(state, seat, parsed[0]) if parsed else []

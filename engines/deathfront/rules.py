@@ -1,0 +1,277 @@
+"""Pure rule queries over a state: ownership, supply, ranges, where cards may go.
+
+Nothing here mutates the state; the engine and the autocomplete helpers share
+these functions so the two never disagree.
+"""
+from __future__ import annotations
+
+from . import board
+from .board import Cell
+from .cards import CardDef, default_cards, side_of_faction
+from .models import DeathFrontState
+
+CARDS = default_cards()
+
+
+def card(uid: str) -> CardDef:
+    return CARDS.by_uid[uid]
+
+
+def columns(state: DeathFrontState) -> int:
+    return board.column_count(state.players)
+
+
+def seat_of(state: DeathFrontState, uid: str) -> int:
+    return state.factions.index(card(uid).faction)
+
+
+def side_of_seat(state: DeathFrontState, seat: int) -> int:
+    return side_of_faction(state.factions[seat])
+
+
+def side_of(state: DeathFrontState, uid: str) -> int:
+    return side_of_faction(card(uid).faction)
+
+
+def is_unit(uid: str) -> bool:
+    return card(uid).type == "unit"
+
+
+def cell_of(label: str, state: DeathFrontState) -> Cell | None:
+    """A board cell from its label, or None when off this board."""
+    cell = board.parse(label)
+    return cell if cell is not None and board.on_board(cell, columns(state)) else None
+
+
+def units_of_side(state: DeathFrontState, side: int) -> list[tuple[str, str]]:
+    return [(c, u) for c, u in state.pieces.items() if is_unit(u) and side_of(state, u) == side]
+
+
+def facility_effect(state: DeathFrontState, label: str) -> tuple[str, int] | None:
+    """(effect, side) of the facility on a cell."""
+    uid = state.facilities.get(label)
+    return (card(uid).effect or "", side_of(state, uid)) if uid else None
+
+
+# ---- supply --------------------------------------------------------------------
+def supply_level(state: DeathFrontState, label: str, side: int) -> int:
+    """Best level of a friendly resource supplying ``label``; levels never add up."""
+    target = board.at(label)
+    best = 0
+    for rcell, uid in state.pieces.items():
+        res = card(uid)
+        if res.type != "resource" or side_of(state, uid) != side or (res.level or 0) <= best:
+            continue
+        origin = board.at(rcell)
+        assert res.supply is not None
+        if target in board.cells_in_pattern(origin, CARDS.pattern(res.supply), side, columns(state)):
+            best = res.level or 0
+    return best
+
+
+def is_supplied(state: DeathFrontState, label: str, uid: str) -> bool:
+    seat = seat_of(state, uid)
+    if seat in state.supply_drop:
+        return True
+    return supply_level(state, label, side_of(state, uid)) >= (card(uid).level or 1)
+
+
+# ---- attacks -----------------------------------------------------------------
+def range_cells(state: DeathFrontState, label: str, uid: str) -> list[str]:
+    unit = card(uid)
+    origin = board.at(label)
+    assert unit.range is not None
+    cells = board.cells_in_pattern(origin, CARDS.pattern(unit.range), side_of(state, uid), columns(state))
+    return [board.name(c) for c in cells]
+
+
+def is_ready(state: DeathFrontState, uid: str) -> bool:
+    return uid not in state.exhausted and uid not in state.smoked
+
+
+def target_uid(state: DeathFrontState, seat: int, label: str, at_facility: bool = False) -> str | None:
+    """The enemy card an attack on ``label`` hits: the unit or resource there,
+    or (``at_facility``, or when there is none) the enemy facility."""
+    side = side_of_seat(state, seat)
+    piece = state.pieces.get(label)
+    if not at_facility and piece and side_of(state, piece) != side:
+        return piece
+    facility = state.facilities.get(label)
+    if facility and side_of(state, facility) != side:
+        if at_facility or not piece or side_of(state, piece) == side:
+            return facility
+    return None
+
+
+def attack_bonus(attacker: CardDef, target: CardDef) -> int:
+    return attacker.anti_armour if target.armoured else 0
+
+
+def defence(state: DeathFrontState, target: str, label: str, attacker_cells: list[str] | None) -> int:
+    """Defence of ``target`` on ``label``; ``attacker_cells`` None for a skill."""
+    target_card = card(target)
+    value = target_card.defence or 0
+    if target_card.type != "unit":
+        return value
+    target_side = side_of(state, target)
+    facility = facility_effect(state, label)
+    if facility and facility[0] == "bunker" and facility[1] == target_side:
+        value += 1
+    if seat_of(state, target) in state.last_stand:
+        value += 1
+    if target_card.has("concealed") and attacker_cells:
+        here = board.at(label)
+        if any(not board.adjacent(here, board.at(a)) for a in attacker_cells):
+            value += 1
+    return value
+
+
+def ready_attackers(state: DeathFrontState, seat: int, label: str) -> list[str]:
+    """Cells of ``seat``'s ready, supplied units with ``label`` in range."""
+    out = []
+    for cell, uid in state.pieces.items():
+        if (
+            is_unit(uid)
+            and seat_of(state, uid) == seat
+            and is_ready(state, uid)
+            and label in range_cells(state, cell, uid)
+            and is_supplied(state, cell, uid)
+        ):
+            out.append(cell)
+    return sorted(out)
+
+
+def attackable_targets(state: DeathFrontState, seat: int) -> list[str]:
+    """Cells holding an enemy card that at least one of ``seat``'s units can attack."""
+    reach: set[str] = set()
+    for cell, uid in state.pieces.items():
+        mine = is_unit(uid) and seat_of(state, uid) == seat
+        if mine and is_ready(state, uid) and is_supplied(state, cell, uid):
+            reach.update(range_cells(state, cell, uid))
+    return sorted(c for c in reach if target_uid(state, seat, c) is not None)
+
+
+def attack_total(state: DeathFrontState, attackers: list[str], target: str) -> int:
+    target_card = card(target)
+    return sum(
+        (card(state.pieces[a]).attack or 0) + attack_bonus(card(state.pieces[a]), target_card)
+        for a in attackers
+    )
+
+
+def fewest_winning(state: DeathFrontState, attackers: list[str], target: str, label: str) -> list[str] | None:
+    """Strongest-first greedy: the fewest attackers whose sum beats the defence."""
+    target_card = card(target)
+    ranked = sorted(
+        attackers,
+        key=lambda a: -attack_total(state, [a], target),
+    )
+    chosen: list[str] = []
+    for a in ranked:
+        chosen.append(a)
+        if attack_total(state, chosen, target) > defence(state, target, label, chosen):
+            return sorted(chosen)
+    return None
+
+
+# ---- entering squares ---------------------------------------------------------
+def may_enter(state: DeathFrontState, uid: str, label: str) -> bool:
+    """May the card ``uid`` step onto ``label`` (ignoring distance)?"""
+    if label in state.pieces:
+        return False
+    piece = card(uid)
+    facility = facility_effect(state, label)
+    if piece.armoured and facility and facility[0] == "anti_tank":
+        return False
+    cell = board.at(label)
+    owner_side = side_of(state, uid)
+    if piece.has("indirect") and board.territory_of(cell[1]) not in (None, owner_side):
+        return False
+    return True
+
+
+def deploy_cells(state: DeathFrontState, seat: int, uid: str) -> list[str]:
+    piece = card(uid)
+    side = side_of_seat(state, seat)
+    rows = list(board.territory_rows(side))
+    if piece.has("airborne") or piece.has("infiltrate"):
+        rows.append(board.FRONT_ROW)
+    out = []
+    for row in rows:
+        for x in range(columns(state)):
+            label = board.name((x, row))
+            if may_enter(state, uid, label):
+                out.append(label)
+    return out
+
+
+def move_paths(state: DeathFrontState, seat: int, from_label: str) -> dict[str, list[str]]:
+    """Destinations of the card on ``from_label`` -> the squares entered on the
+    way (Fast units go two squares; a path round an enemy mine is preferred)."""
+    uid = state.pieces.get(from_label)
+    if uid is None or seat_of(state, uid) != seat or uid in state.moved:
+        return {}
+    start = board.at(from_label)
+    steps = 2 if card(uid).has("fast") else 1
+    paths: dict[str, list[str]] = {}
+    frontier = [(start, [])]
+    for _ in range(steps):
+        nxt = []
+        for cell, path in frontier:
+            for n in board.neighbours(cell, columns(state)):
+                label = board.name(n)
+                if label == from_label or not may_enter(state, uid, label):
+                    continue
+                new_path = path + [label]
+                known = paths.get(label)
+                if known is None or _mine_count(state, uid, known) > _mine_count(state, uid, new_path):
+                    paths[label] = new_path
+                nxt.append((n, new_path))
+        frontier = nxt
+    return paths
+
+
+def _mine_count(state: DeathFrontState, uid: str, path: list[str]) -> int:
+    return sum(1 for label in path if mine_hits(state, uid, label))
+
+
+def mine_hits(state: DeathFrontState, uid: str, label: str) -> bool:
+    """Does an enemy minefield on ``label`` destroy ``uid`` entering it?"""
+    facility = facility_effect(state, label)
+    piece = card(uid)
+    return bool(
+        facility
+        and facility[0] == "minefield"
+        and facility[1] != side_of(state, uid)
+        and piece.type == "unit"
+        and not piece.has("engineer")
+    )
+
+
+def facility_cells(state: DeathFrontState, seat: int) -> list[str]:
+    side = side_of_seat(state, seat)
+    out = []
+    for row in board.territory_rows(side):
+        for x in range(columns(state)):
+            label = board.name((x, row))
+            piece = state.pieces.get(label)
+            if label not in state.facilities and (piece is None or side_of(state, piece) == side):
+                out.append(label)
+    return out
+
+
+def territory(state: DeathFrontState) -> list[int]:
+    """Squares of the enemy territory occupied by each side's units."""
+    held = [0, 0]
+    for label, uid in state.pieces.items():
+        if not is_unit(uid):
+            continue
+        side = side_of(state, uid)
+        row = board.at(label)[1]
+        if board.territory_of(row) == 1 - side:
+            held[side] += 1
+    return held
+
+
+def hand_cards(state: DeathFrontState, seat: int, card_type: str) -> list[str]:
+    return [u for u in state.hands[seat] if card(u).type == card_type]

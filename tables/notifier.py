@@ -1,0 +1,45 @@
+"""How the table service tells the outside world (Discord, the simulator)
+what happened. Every method is called after the change is committed."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from engines.base import Event
+
+if TYPE_CHECKING:
+    from tables.service import GameSummary, LiveTable
+
+
+class Notifier(Protocol):
+    async def lobby_updated(self, table: "LiveTable", closed_reason: str | None = None) -> None:
+        """The lobby changed (seats, options), started, or closed (reason key)."""
+
+    async def board_updated(self, table: "LiveTable", events: list[Event],
+                            finished: "GameSummary | None") -> None:
+        """The game moved on: post or edit the board; announce the end."""
+
+    async def hands_changed(self, table: "LiveTable", seats: list[int]) -> None:
+        """These seats' private views changed (send hands where allowed)."""
+
+    async def turn_reminder(self, table: "LiveTable", seat: int, minutes_left: int) -> None:
+        """Half the turn time is gone."""
+
+    async def game_ended_by_manager(self, table: "LiveTable") -> None:
+        """A server manager ended a game in play."""
+
+
+class NullNotifier:
+    async def lobby_updated(self, table, closed_reason=None) -> None:
+        return None
+
+    async def board_updated(self, table, events, finished) -> None:
+        return None
+
+    async def hands_changed(self, table, seats) -> None:
+        return None
+
+    async def turn_reminder(self, table, seat, minutes_left) -> None:
+        return None
+
+    async def game_ended_by_manager(self, table) -> None:
+        return None

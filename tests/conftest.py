@@ -1,0 +1,118 @@
+"""Shared fixtures: a bot with the test-only Highcard game on a temporary
+database, driven by SimCord."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+import i18n
+from bot import Settings, create_bot
+from tables.registry import GameRegistry, GameSpec
+from tests.support.highcard import HighcardEngine, HighcardRenderer
+
+i18n.add_catalogue_dir(Path(__file__).parent / "support" / "i18n")
+
+TEST_EXTENSIONS = ["cogs.core", "tests.support.highcard_cog"]
+EPOCH = 1_800_000_000.0
+
+
+def virtual_clock() -> float:
+    """Wall-clock seconds that follow SimCord's virtual time (advance_time)."""
+    return EPOCH + asyncio.get_running_loop().time()
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(discord_token="test-token", database_url=f"sqlite:///{tmp_path}/tabletop.db",
+                    _env_file=None)
+
+
+@pytest.fixture
+def make_bot(settings: Settings):
+    """A factory: each call builds a fresh bot on the same database (restarts)."""
+
+    def build():
+        registry = GameRegistry([GameSpec(HighcardEngine(), HighcardRenderer())])
+        bot = create_bot(settings, registry=registry, extensions=TEST_EXTENSIONS)
+        bot.tables.clock = virtual_clock
+        return bot
+
+    return build
+
+
+@pytest.fixture
+def simcord_bot(make_bot):
+    return make_bot()
+
+
+@pytest.fixture
+def locales(monkeypatch):
+    """``locales[user_id] = "zh-CN"`` makes that user's interactions carry
+    that Discord locale (SimCord always sends en-US otherwise)."""
+    import simcord.interactions as sim_interactions
+
+    chosen: dict[int, str] = {}
+    original = sim_interactions.base_payload
+
+    def with_locale(*args, **kwargs):
+        record, payload = original(*args, **kwargs)
+        if kwargs.get("user_id") in chosen:
+            payload["locale"] = chosen[kwargs["user_id"]]
+        return record, payload
+
+    monkeypatch.setattr(sim_interactions, "base_payload", with_locale)
+    return chosen
+
+
+class Table:
+    """A guild, a channel and members, with shortcuts for the tests."""
+
+    def __init__(self, env, names=("alice", "bob")):
+        self.env = env
+        self.guild = env.create_guild()
+        self.channel = self.guild.create_text_channel("games")
+        self.members = [self.guild.add_member(env.create_user(name)) for name in names]
+
+    @property
+    def service(self):
+        return self.env.bot.tables
+
+    def live(self):
+        return self.service.in_channel(self.channel.id)
+
+    def lobby_message(self):
+        return next(m for m in reversed(self.channel.history()) if m.embeds and "lobby" in (m.embeds[0].title or ""))
+
+    def board_message(self):
+        return self.channel.history()[-1] if self.live() is None else next(
+            m for m in self.channel.history() if m.id == self.live().record.board_message_id)
+
+    async def open_and_start(self, ai: int = 0, **options):
+        host, *others = self.members
+        await host.slash(self.channel, "highcard new", **options)
+        lobby = self.lobby_message()
+        for member in others:
+            await member.click(lobby, label="Join")
+        for _ in range(ai):
+            await host.click(lobby, label="Add AI")
+        await host.click(lobby, label="Start")
+        return self.live()
+
+    def member_for_seat(self, seat: int):
+        user_id = self.live().seats[seat].user_id
+        return next(m for m in self.members if m.id == user_id)
+
+    async def play_to_end(self):
+        """Every human plays their highest card until the game ends."""
+        while (table := self.live()) is not None and table.record.status == "playing":
+            seat = table.to_act()[0]
+            card = max(table.state.hands[seat])
+            result = await self.member_for_seat(seat).slash(self.channel, "highcard play", card=card)
+            assert "⚠️" not in result.followups[-1].content if result.followups else True
+
+
+@pytest.fixture
+def table(simcord_env):
+    return Table(simcord_env)

@@ -1,0 +1,121 @@
+"""The board and hand pictures: decode the PNG, check size, time and key pixels."""
+from __future__ import annotations
+
+import io
+import time
+
+from PIL import Image
+
+from engines.deathfront import rules as R
+from engines.deathfront.models import Arrow
+from render.deathfront import CELL, FACTION_COLOUR, HEADER, MARGIN, TERRITORY, DeathFrontRenderer
+from test_deathfront_support import ENGINE, empty_position, give, put
+
+RENDERER = DeathFrontRenderer()
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.convert("RGB")
+
+
+def close(a, b, tolerance=12):
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+def cell_origin(label: str, rows: int = 7) -> tuple[int, int]:
+    col, row = ord(label[0]) - 65, int(label[1])
+    return MARGIN + col * CELL, HEADER + MARGIN + (rows - row) * CELL
+
+
+def full_board():
+    state = empty_position(players=4)
+    cells = [f"{c}{r}" for r in range(1, 8) for c in "ABCDE"]
+    for n, cell in enumerate(cells):
+        seat = n % 4
+        uid = next(u for u in state.decks[seat] if R.card(u).type in ("unit", "resource"))
+        state.decks[seat].remove(uid)
+        state.pieces[cell] = uid
+    for cell, card in (("A1", "us_minefield"), ("B2", "us_bunker"), ("C6", "ss_anti_tank")):
+        put(state, cell, card)
+    state.exhausted = [state.pieces["C3"]]
+    state.last = Arrow(kind="attack", seat=0, sources=["B3", "C4"], target="C5", total=7, defence=6,
+                       destroyed=True)
+    return state
+
+
+def test_empty_board_shows_both_territories_and_labels():
+    state = empty_position()
+    image = decode(RENDERER.board_png(ENGINE.public_view(state)))
+    assert image.size == (2 * MARGIN + 4 * CELL, image.size[1])
+    x, y = cell_origin("B2")
+    assert close(image.getpixel((x + CELL // 2, y + 20)), TERRITORY[0])
+    x, y = cell_origin("B6")
+    assert close(image.getpixel((x + CELL // 2, y + 20)), TERRITORY[1])
+
+
+def test_units_show_owner_colour_and_exhaustion_hatching():
+    state = empty_position()
+    uid = put(state, "B2", "us_sherman")
+    put(state, "C6", "ss_panther")
+    image = decode(RENDERER.board_png(ENGINE.public_view(state)))
+    x, y = cell_origin("C6")
+    assert close(image.getpixel((x + 12, y + 60)), FACTION_COLOUR["ss"])
+    x, y = cell_origin("B2")
+    clean = [image.getpixel((x + k, y + 62)) for k in range(8, 95)]
+    state.exhausted = [uid]
+    hatched = decode(RENDERER.board_png(ENGINE.public_view(state)))
+    marked = [hatched.getpixel((x + k, y + 62)) for k in range(8, 95)]
+    def whites(row):
+        return sum(close(p, (255, 255, 255), 20) for p in row)
+
+    assert whites(marked) >= whites(clean) + 5
+
+
+def test_last_attack_arrow_is_drawn_in_red():
+    state = full_board()
+    image = decode(RENDERER.board_png(ENGINE.public_view(state)))
+    x0, y0 = cell_origin("C4")
+    x1, y1 = cell_origin("C5")
+    column = [image.getpixel((x0 + CELL // 2, y)) for y in range(y1 + CELL // 2 + 16, y0 + CELL // 2 - 16)]
+    assert any(close(p, (200, 30, 30), 30) for p in column)
+
+
+def test_full_four_player_board_is_small_and_fast():
+    view = ENGINE.public_view(full_board())
+    RENDERER.board_png(view)  # warm the font cache
+    best = min(_timed(lambda: RENDERER.board_png(view)) for _ in range(3))
+    png = RENDERER.board_png(view)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(png) <= 300_000
+    assert best <= 0.05
+    assert decode(png).size[0] == 2 * MARGIN + 5 * CELL
+
+
+def test_hand_picture_shows_every_card_with_a_range_grid():
+    state = empty_position()
+    for card in ("us_sherman", "us_supply_dump", "us_bunker", "us_p47", "us_rifle_squad"):
+        give(state, card)
+    view = ENGINE.private_view(state, 0)
+    RENDERER.hand_png(view)
+    best = min(_timed(lambda: RENDERER.hand_png(view)) for _ in range(3))
+    image = decode(RENDERER.hand_png(view))
+    assert best <= 0.05
+    assert image.size[1] > 2 * 250  # two rows of cards
+    blue = sum(1 for px in image.getdata() if close(px, (40, 90, 200), 25))
+    assert blue >= 3 * 150  # the card's own square in three pattern grids (units and resource)
+
+
+def test_finished_game_still_renders():
+    from test_deathfront_support import new_game, play_out
+
+    state = play_out(new_game(players=2, seed=3), seed=3)
+    image = decode(RENDERER.board_png(ENGINE.public_view(state)))
+    assert image.size[1] > 7 * CELL
+
+
+def _timed(fn) -> float:
+    started = time.perf_counter()
+    fn()
+    return time.perf_counter() - started
