@@ -23,6 +23,8 @@ async def send_private_hand(interaction: discord.Interaction, table: "LiveTable"
     seat = table.seat_of(interaction.user.id)
     if seat is None or table.record.status != "playing" or table.state is None:
         raise TableError("core.err.not_seated" if seat is None else "core.err.not_playing")
+    if table.seats[seat].ai == "resigned":
+        raise TableError("core.err.resigned")
     view = table.engine.private_view(table.state, seat)
     locale = await user_locale(interaction)
     if view is None:

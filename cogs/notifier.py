@@ -63,6 +63,7 @@ class DiscordNotifier:
         embed = discord.Embed(title=title, description=description, colour=discord.Colour.blurple())
         seats = "\n".join(
             f"{i + 1}. {'🤖 ' if s.ai == 'added' else ''}{s.name}" + (" 👑" if s.user_id == record.host_id else "")
+            + ("".join(f" · {value}" for value in s.options.values()))
             for i, s in enumerate(record.seats)
         )
         embed.add_field(name=t("core.lobby.seats", locale, count=len(record.seats), min=lo, max=hi),

@@ -16,6 +16,7 @@ class Seat(BaseModel):
     missed_turns: int = 0
     dm_failed: bool = False  # a DM failed; noted once, not retried until asked
     resigned_order: int | None = None  # 1 for the first seat to resign, 2 next, …
+    options: dict[str, Any] = Field(default_factory=dict)  # a player's own lobby choices (faction…)
 
     @property
     def is_ai(self) -> bool:

@@ -2,14 +2,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable
 
+from db.models import Seat
 from engines.base import GameEngine, Renderer
+
+# Builds the engine config at Start from the lobby config and each seat's own
+# choices (e.g. Death Front factions). Raises IllegalAction/TableError to refuse.
+ConfigFinalizer = Callable[[dict[str, Any], list[Seat]], dict[str, Any]]
 
 
 @dataclass(frozen=True)
 class GameSpec:
     engine: GameEngine
     renderer: Renderer
+    finalize_config: ConfigFinalizer | None = None
 
     @property
     def game_id(self) -> str:

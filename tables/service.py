@@ -251,6 +251,26 @@ class TableService:
         await self.notifier.lobby_updated(table)
         return table
 
+    async def set_seat_option(self, game_id: int, user_id: int, key: str, value: Any,
+                              seat: int | None = None) -> LiveTable:
+        """A player's own lobby choice (the host may also set it for an AI
+        seat by passing ``seat``)."""
+        table = self.require_game(game_id)
+        async with table.lock:
+            self._require_lobby(table)
+            if seat is None:
+                seat = table.seat_of(user_id)
+                if seat is None:
+                    raise TableError("core.err.not_in_lobby")
+            else:
+                self._require_host(table, user_id)
+                if not 0 <= seat < len(table.seats) or table.seats[seat].user_id is not None:
+                    raise TableError("core.err.bad_option")
+            table.seats[seat].options = {**table.seats[seat].options, key: value}
+            await self._save_record(table)
+        await self.notifier.lobby_updated(table)
+        return table
+
     async def cancel(self, game_id: int, user_id: int) -> LiveTable:
         table = self.require_game(game_id)
         async with table.lock:
@@ -266,6 +286,8 @@ class TableService:
             self._require_lobby(table)
             self._require_host(table, user_id)
             engine = table.engine
+            if table.spec.finalize_config is not None:
+                table.record.config = table.spec.finalize_config(dict(table.record.config), table.seats)
             config = engine.config_from_json(table.record.config)
             if len(table.seats) not in engine.allowed_seat_counts(config):
                 lo, hi = engine.seat_range(config)
@@ -506,7 +528,8 @@ class TableService:
         record = table.record
         engine_result = table.engine.result(table.state) if table.state is not None else None
         result = self._final_result(table, engine_result)
-        rated = record.guild_id is not None and all(s.ai != "added" for s in record.seats)
+        rated = (record.guild_id is not None and all(s.ai != "added" for s in record.seats)
+                 and len(self._groups(table)) >= 2)
         standings = [
             Standing(seat=i, rank=result.ranks[i], score=(result.scores[i] if result.scores else None),
                      resigned=record.seats[i].ai == "resigned")

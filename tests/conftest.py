@@ -110,9 +110,15 @@ class Table:
             seat = table.to_act()[0]
             card = max(table.state.hands[seat])
             result = await self.member_for_seat(seat).slash(self.channel, "highcard play", card=card)
-            assert "⚠️" not in result.followups[-1].content if result.followups else True
+            assert "⚠️" not in last_reply(result).content
 
 
 @pytest.fixture
 def table(simcord_env):
     return Table(simcord_env)
+
+
+def last_reply(result):
+    """The last message the bot answered an interaction with (after a defer,
+    the first follow-up is the response itself)."""
+    return result.followups[-1] if result.followups else result.response

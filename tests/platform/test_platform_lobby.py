@@ -1,4 +1,5 @@
 """Lobby: join, leave, host-only buttons, seat limits, cancel, idle close."""
+from tests.conftest import last_reply
 from tables.service import LOBBY_IDLE_SECONDS
 
 
@@ -25,7 +26,7 @@ async def test_join_and_leave_update_the_lobby(table):
     assert seat_names(table) == ["alice", "bob"]
     assert "bob" in table.lobby_message().embeds[0].fields[0].value
     result = await bob.click(lobby, label="Join")
-    assert "already" in result.followups[-1].content and result.followups[-1].ephemeral
+    assert "already" in last_reply(result).content and last_reply(result).ephemeral
     await bob.click(lobby, label="Leave")
     assert seat_names(table) == ["alice"]
     assert "bob" not in table.lobby_message().embeds[0].fields[0].value
@@ -38,8 +39,8 @@ async def test_only_the_host_starts_cancels_or_adds_ai(table):
     await bob.click(lobby, label="Join")
     for label in ("Start", "Add AI", "Cancel"):
         result = await bob.click(lobby, label=label)
-        assert result.followups[-1].ephemeral
-        assert "Only the host" in result.followups[-1].content
+        assert last_reply(result).ephemeral
+        assert "Only the host" in last_reply(result).content
     live = table.live()
     assert live.record.status == "lobby" and len(live.seats) == 2
 
@@ -49,14 +50,14 @@ async def test_seat_limits_come_from_the_engine(table):
     await alice.slash(table.channel, "highcard new")
     lobby = table.lobby_message()
     result = await alice.click(lobby, label="Start")
-    assert "needs 2–4 players" in result.followups[-1].content
+    assert "needs 2–4 players" in last_reply(result).content
     assert table.live().record.status == "lobby"
     for _ in range(3):
         await alice.click(lobby, label="Add AI")
     result = await alice.click(lobby, label="Add AI")
-    assert "full" in result.followups[-1].content
+    assert "full" in last_reply(result).content
     result = await bob.click(lobby, label="Join")
-    assert "full" in result.followups[-1].content
+    assert "full" in last_reply(result).content
     assert len(table.live().seats) == 4
 
 
@@ -66,7 +67,7 @@ async def test_teams_option_needs_four_seats(table):
     lobby = table.lobby_message()
     await bob.click(lobby, label="Join")
     result = await alice.click(lobby, label="Start")
-    assert "needs 4–4 players" in result.followups[-1].content
+    assert "needs 4–4 players" in last_reply(result).content
 
 
 async def test_cancel_closes_the_lobby_and_frees_the_channel(table):

@@ -1,0 +1,439 @@
+"""The CUBED engine: turns, rounds, variants and solo (docs/rules/cubed.md)."""
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from engines.base import Event, GameEngine, IllegalAction, Result, Rng, SeatInfo
+from engines.cubed import ai, labels
+from engines.cubed.models import (
+    ACTION_ADAPTER,
+    CellLabel,
+    CubedConfig,
+    CubedPrivateView,
+    CubedPublicView,
+    CubedState,
+    Draw3Action,
+    DrawAction,
+    GiveAction,
+    HandPiece,
+    KeepAction,
+    PassAction,
+    PastPiece,
+    PlaceAction,
+    Placement,
+    TablePiece,
+)
+from engines.cubed.pieces import ALL_IDS, PIECES_BY_ID, rotations
+from engines.cubed.rules import (
+    CENTRE,
+    CellNeeds,
+    blocked_cells,
+    frontier,
+    is_enclosed,
+    neighbour_arcs,
+    rotate,
+    shown_error,
+)
+
+HAND_SIZES = {2: 25, 3: 20, 4: 18, 5: 15, 6: 13, 7: 11, 8: 10, 9: 8, 10: 8, 11: 7}
+SOLO_HAND = 25
+SOLO_MAX_BLOCKERS = 3
+SOLO_MAX_DRAWS = 2
+THREE_DRAW = 3
+
+
+def _err(code: str, **params: Any) -> IllegalAction:
+    return IllegalAction(f"cubed.err.{code}", **params)
+
+
+def _ev(key: str, **params: Any) -> Event:
+    return Event(key=f"cubed.ev.{key}", params=params)
+
+
+def hand_points(state: CubedState, seat: int) -> int:
+    return sum(state.config.points.of(PIECES_BY_ID[p].kind) for p in state.hands[seat])
+
+
+def legal_placements(state: CubedState, seat: int) -> list[PlaceAction]:
+    """Every legal placement of a piece from ``seat``'s hand right now."""
+    table = state.table_dict()
+    blocked = blocked_cells(table)
+    cells = frontier(table, blocked)
+    needs = [CellNeeds(table, cell) for cell in cells]
+    moves = []
+    for piece_id in dict.fromkeys(state.hands[seat]):
+        for rotation, shown in enumerate(rotations(PIECES_BY_ID[piece_id].faces)):
+            for need in needs:
+                if need.fits(shown):
+                    moves.append(PlaceAction(piece=piece_id, cell=need.cell, rotation=rotation))
+    return moves
+
+
+def has_placement(state: CubedState, seat: int) -> bool:
+    table = state.table_dict()
+    needs = [CellNeeds(table, cell) for cell in frontier(table)]
+    return any(
+        need.fits(shown)
+        for piece_id in set(state.hands[seat])
+        for shown in rotations(PIECES_BY_ID[piece_id].faces)
+        for need in needs
+    )
+
+
+class CubedEngine(GameEngine[CubedConfig, CubedState]):
+    game_id: ClassVar[str] = "cubed"
+    config_model: ClassVar[type[BaseModel]] = CubedConfig
+    state_model: ClassVar[type[BaseModel]] = CubedState
+    action_adapter = ACTION_ADAPTER
+
+    # ---- seats and life cycle ---------------------------------------------
+    def seat_range(self, config: CubedConfig) -> tuple[int, int]:
+        return (1, 1) if config.solo else (2, 11)
+
+    def new_game(self, config: CubedConfig, seats: list[SeatInfo], seed: int) -> CubedState:
+        lo, hi = self.seat_range(config)
+        if not lo <= len(seats) <= hi:
+            raise ValueError(f"CUBED needs {lo}-{hi} seats, got {len(seats)}")
+        if config.solo:
+            config = config.model_copy(update={"rounds": 1, "bridge": False, "fill": False, "draw3": False})
+        state = CubedState(
+            config=config,
+            seat_names=[s.name for s in seats],
+            rng=Rng(seed=seed),
+            totals=[0] * len(seats),
+        )
+        if config.solo:
+            self._start_solo(state)
+        else:
+            self._start_round(state, starter=state.rng.randrange(len(seats)))
+        return state
+
+    def to_act(self, state: CubedState) -> list[int]:
+        return [] if state.phase == "over" else [state.current]
+
+    def result(self, state: CubedState) -> Result | None:
+        if state.phase != "over":
+            return None
+        if state.config.solo:
+            won = state.solo_outcome == "won"
+            return Result(
+                ranks=[1 if won else 2],
+                scores=[float(hand_points(state, 0))],
+                reason="cubed.end.solo_win" if won else "cubed.end.solo_loss",
+            )
+        totals = state.totals
+        ranks = [1 + sum(1 for other in totals if other < mine) for mine in totals]
+        return Result(ranks=ranks, scores=[float(t) for t in totals], reason="cubed.end.rounds")
+
+    # ---- legal actions ------------------------------------------------------
+    def legal_actions(self, state: CubedState, seat: int) -> list[BaseModel]:
+        if state.phase == "over" or seat != state.current:
+            return []
+        if state.phase == "keep":
+            return [KeepAction(piece=p) for p in dict.fromkeys(state.pending)]
+        if state.phase == "give":
+            others = [s for s in range(len(state.hands)) if s != seat]
+            gifts: list[BaseModel] = [
+                GiveAction(piece=p, to_seat=s) for p in dict.fromkeys(state.hands[seat]) for s in others
+            ]
+            return gifts + [PassAction()]
+        actions: list[BaseModel] = list(legal_placements(state, seat))
+        if state.config.solo:
+            if state.bag and state.solo_draws < SOLO_MAX_DRAWS:
+                actions.append(DrawAction())
+            return actions
+        if state.phase == "turn":
+            if state.bag:
+                actions.append(DrawAction())
+                if state.config.draw3:
+                    actions.append(Draw3Action())
+            else:
+                actions.append(PassAction())
+        else:  # drawn, bonus
+            actions.append(PassAction())
+        return actions
+
+    # ---- applying actions -----------------------------------------------------
+    def _apply(self, state: CubedState, seat: int, action: BaseModel) -> list[Event]:
+        if state.phase == "over":
+            raise _err("game_over")
+        if seat != state.current:
+            raise _err("not_your_turn")
+        handlers = {
+            PlaceAction: self._place,
+            DrawAction: self._draw,
+            PassAction: self._pass,
+            Draw3Action: self._draw3,
+            KeepAction: self._keep,
+            GiveAction: self._give,
+        }
+        handler = handlers.get(type(action))
+        if handler is None:
+            raise _err("unknown_action")
+        if state.phase == "keep" and not isinstance(action, KeepAction):
+            raise _err("must_keep")
+        return handler(state, seat, action)  # type: ignore[operator]
+
+    def _place(self, state: CubedState, seat: int, action: PlaceAction) -> list[Event]:
+        if state.phase == "give":
+            raise _err("give_or_pass")
+        piece = self._own_piece(state, seat, action.piece)
+        if action.rotation not in (0, 1, 2):
+            raise _err("bad_rotation", rotation=action.rotation)
+        cell = (int(action.cell[0]), int(action.cell[1]))
+        table = state.table_dict()
+        blocked = blocked_cells(table)
+        name = labels.cell_labels_for_table(table, blocked).get(cell) or f"{cell[0]},{cell[1]}"
+        if not table and cell != CENTRE:
+            raise _err("first_centre", piece=piece, cell=name)
+        code = shown_error(table, blocked, rotate(PIECES_BY_ID[piece].faces, action.rotation), cell)
+        if code:
+            raise _err(code, piece=piece, cell=name)
+        arcs = neighbour_arcs(table, cell)
+        enclosed = is_enclosed(table, cell)
+
+        state.hands[seat].remove(piece)
+        state.table.append(Placement(piece=piece, q=cell[0], r=cell[1], rotation=action.rotation))
+        state.last_placed = cell
+        events = [_ev("placed", seat=seat, piece=piece, cell=name, q=cell[0], r=cell[1], rotation=action.rotation)]
+
+        if state.config.solo:
+            state.solo_draws = 0
+            return events + self._check_solo(state)
+        if not state.hands[seat]:
+            return events + self._end_round(state, out_seat=seat)
+        if state.phase != "bonus":
+            if state.config.bridge and arcs >= 2:
+                state.phase = "bonus"
+                return events + [_ev("bridge", seat=seat)]
+            if state.config.fill and enclosed and len(state.hands[seat]) >= 2:
+                state.phase = "give"
+                return events + [_ev("fill", seat=seat)]
+        return events + self._end_turn(state, placed=True)
+
+    def _draw(self, state: CubedState, seat: int, action: DrawAction) -> list[Event]:
+        if state.config.solo:
+            if state.solo_draws >= SOLO_MAX_DRAWS:
+                raise _err("solo_draw_limit")
+        elif state.phase != "turn":
+            raise _err("already_drew" if state.phase == "drawn" else self._phase_hint(state))
+        if not state.bag:
+            raise _err("bag_empty")
+        state.hands[seat].append(self._take_from_bag(state))
+        events = [_ev("drew", seat=seat, bag=len(state.bag))]
+        if state.config.solo:
+            state.solo_draws += 1
+            return events + self._check_solo(state)
+        state.phase = "drawn"
+        return events
+
+    def _pass(self, state: CubedState, seat: int, action: PassAction) -> list[Event]:
+        if state.config.solo:
+            raise _err("solo_no_pass")
+        if state.phase == "turn":
+            if state.bag:
+                raise _err("cannot_pass")
+            return [_ev("passed", seat=seat)] + self._end_turn(state, placed=False)
+        if state.phase == "drawn":
+            return [_ev("passed", seat=seat)] + self._end_turn(state, placed=False)
+        # bonus or give declined: the turn had its placement
+        return [_ev("ended", seat=seat)] + self._end_turn(state, placed=True)
+
+    def _draw3(self, state: CubedState, seat: int, action: Draw3Action) -> list[Event]:
+        if not state.config.draw3:
+            raise _err("draw3_off")
+        if state.phase != "turn":
+            raise _err("draw3_start")
+        if not state.bag:
+            raise _err("bag_empty")
+        for _ in range(min(THREE_DRAW, len(state.bag))):
+            state.pending.append(self._take_from_bag(state))
+        state.phase = "keep"
+        return [_ev("drew3", seat=seat, count=len(state.pending))]
+
+    def _keep(self, state: CubedState, seat: int, action: KeepAction) -> list[Event]:
+        if state.phase != "keep":
+            raise _err("nothing_to_keep")
+        if action.piece not in state.pending:
+            raise _err("not_pending", piece=action.piece)
+        state.pending.remove(action.piece)
+        state.hands[seat].append(action.piece)
+        returned = len(state.pending)
+        state.bag.extend(state.pending)
+        state.pending = []
+        return [_ev("kept", seat=seat, returned=returned)] + self._end_turn(state, placed=False)
+
+    def _give(self, state: CubedState, seat: int, action: GiveAction) -> list[Event]:
+        if state.phase != "give":
+            raise _err("no_give")
+        piece = self._own_piece(state, seat, action.piece)
+        if not (0 <= action.to_seat < len(state.hands)) or action.to_seat == seat:
+            raise _err("bad_target")
+        if len(state.hands[seat]) < 2:
+            raise _err("last_piece")
+        state.hands[seat].remove(piece)
+        state.hands[action.to_seat].append(piece)
+        return [_ev("gave", seat=seat, to_seat=action.to_seat)] + self._end_turn(state, placed=True)
+
+    # ---- turn and round flow --------------------------------------------------
+    def _phase_hint(self, state: CubedState) -> str:
+        return {"bonus": "bonus_place_or_pass", "give": "give_or_pass", "keep": "must_keep"}.get(
+            state.phase, "wrong_phase"
+        )
+
+    def _own_piece(self, state: CubedState, seat: int, piece: str) -> str:
+        if piece not in PIECES_BY_ID:
+            raise _err("unknown_piece", piece=piece[:12])
+        if piece not in state.hands[seat]:
+            raise _err("not_in_hand", piece=piece)
+        return piece
+
+    def _take_from_bag(self, state: CubedState) -> str:
+        return state.bag.pop(state.rng.randrange(len(state.bag)))
+
+    def _end_turn(self, state: CubedState, placed: bool) -> list[Event]:
+        if placed:
+            state.passes = 0
+        else:
+            state.passes = state.passes + 1 if not state.bag else 0
+        if state.passes >= len(state.hands):
+            return self._end_round(state, out_seat=None)
+        state.current = (state.current + 1) % len(state.hands)
+        state.phase = "turn"
+        return []
+
+    def _start_round(self, state: CubedState, starter: int) -> list[Event]:
+        seats = len(state.seat_names)
+        state.round += 1
+        state.bag = list(ALL_IDS)
+        state.table = []
+        state.pending = []
+        state.hands = [[self._take_from_bag(state) for _ in range(HAND_SIZES[seats])] for _ in range(seats)]
+        state.current = starter
+        state.phase = "turn"
+        state.passes = 0
+        state.last_placed = None
+        return [_ev("round_start", round=state.round, rounds=state.config.rounds, seat=starter)]
+
+    def _end_round(self, state: CubedState, out_seat: int | None) -> list[Event]:
+        seats = len(state.hands)
+        scores = [0 if s == out_seat else hand_points(state, s) for s in range(seats)]
+        state.round_scores.append(scores)
+        state.previous_table = list(state.table)
+        state.totals = [t + s for t, s in zip(state.totals, scores)]
+        if out_seat is not None:
+            events = [_ev("round_out", round=state.round, seat=out_seat)]
+            winner = out_seat
+        else:
+            events = [_ev("round_blocked", round=state.round)]
+            order = [(state.current + 1 + i) % seats for i in range(seats)]  # next starter first
+            winner = min(order, key=lambda s: scores[s])
+        events += [
+            _ev("round_score", seat=s, round=state.round, points=scores[s], total=state.totals[s])
+            for s in range(seats)
+        ]
+        if state.round < state.config.rounds:
+            return events + self._start_round(state, starter=winner)
+        state.phase = "over"
+        best = min(state.totals)
+        return events + [_ev("winner", seat=s, total=t) for s, t in enumerate(state.totals) if t == best]
+
+    # ---- solo ---------------------------------------------------------------------
+    def _start_solo(self, state: CubedState) -> None:
+        state.round = 1
+        state.bag = list(ALL_IDS)
+        hand: list[str] = []
+        set_aside: list[str] = []
+        while len(hand) < SOLO_HAND:
+            piece = self._take_from_bag(state)
+            blockers = sum(PIECES_BY_ID[p].is_blocker for p in hand)
+            if PIECES_BY_ID[piece].is_blocker and blockers >= SOLO_MAX_BLOCKERS:
+                set_aside.append(piece)  # returned after the hand is complete
+            else:
+                hand.append(piece)
+        start = self._take_from_bag(state)
+        while PIECES_BY_ID[start].is_blocker:
+            set_aside.append(start)
+            start = self._take_from_bag(state)
+        state.bag.extend(set_aside)
+        state.hands = [hand]
+        state.table = [Placement(piece=start, q=CENTRE[0], r=CENTRE[1], rotation=0)]
+        state.current = 0
+        state.phase = "turn"
+
+    def _check_solo(self, state: CubedState) -> list[Event]:
+        if not state.hands[0]:
+            state.solo_outcome = "won"
+            state.phase = "over"
+            return [_ev("solo_won", seat=0)]
+        if has_placement(state, 0):
+            return []
+        if state.solo_draws >= SOLO_MAX_DRAWS or not state.bag:
+            state.solo_outcome = "lost"
+            state.phase = "over"
+            return [_ev("solo_lost", seat=0, left=len(state.hands[0]), points=hand_points(state, 0))]
+        return []
+
+    # ---- views -----------------------------------------------------------------------
+    def public_view(self, state: CubedState) -> CubedPublicView:
+        result = self.result(state)
+        return CubedPublicView(
+            config=state.config,
+            seat_names=state.seat_names,
+            round=state.round,
+            rounds=state.config.rounds,
+            current=state.current,
+            phase=state.phase,
+            table=self._table_view(state.table),
+            blocked=sorted(blocked_cells(state.table_dict())),
+            labels=[] if state.phase == "over" else [
+                CellLabel(label=name, q=c[0], r=c[1]) for c, name in labels.cell_labels(state).items()
+            ],
+            hand_sizes=[len(h) for h in state.hands],
+            bag_count=len(state.bag),
+            pending_count=len(state.pending),
+            round_scores=state.round_scores,
+            totals=state.totals,
+            solo_draws=state.solo_draws,
+            solo_outcome=state.solo_outcome,
+            last_placed=state.last_placed,
+            winners=[s for s, rank in enumerate(result.ranks) if rank == 1] if result else [],
+            previous_table=[] if state.table else [
+                PastPiece(q=p.q, r=p.r, faces=rotate(PIECES_BY_ID[p.piece].faces, p.rotation))
+                for p in state.previous_table
+            ],
+        )
+
+    @staticmethod
+    def _table_view(placements: list[Placement]) -> list[TablePiece]:
+        return [
+            TablePiece(piece=p.piece, q=p.q, r=p.r, rotation=p.rotation,
+                       faces=rotate(PIECES_BY_ID[p.piece].faces, p.rotation))
+            for p in placements
+        ]
+
+    def private_view(self, state: CubedState, seat: int) -> CubedPrivateView | None:
+        if not 0 <= seat < len(state.hands):
+            return None
+        points = state.config.points
+        fitting = {move.piece for move in legal_placements(state, seat)} if state.phase != "over" else set()
+
+        def view(piece_id: str) -> HandPiece:
+            piece = PIECES_BY_ID[piece_id]
+            return HandPiece(id=piece.id, faces=piece.faces, kind=piece.kind, points=points.of(piece.kind),
+                             fits=piece_id in fitting)
+
+        return CubedPrivateView(
+            seat=seat,
+            hand=[view(p) for p in state.hands[seat]],
+            pending=[view(p) for p in state.pending] if seat == state.current else [],
+            phase=state.phase,
+            your_turn=state.phase != "over" and seat == state.current,
+        )
+
+    # ---- AI --------------------------------------------------------------------------------
+    def ai_action(self, state: CubedState, seat: int, rng: random.Random) -> BaseModel:
+        return ai.choose_action(self, state, seat, rng)

@@ -1,0 +1,155 @@
+"""Cell labels shown on the board, forgiving cell parsing, and the pure
+autocomplete helpers the Discord cog calls.
+
+Labels are numbers 1, 2, 3 … given in reading order (top to bottom, left to
+right) to every open cell where some piece not yet on the table could go.
+They depend only on the table, which is public, so they reveal no hand.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import TYPE_CHECKING
+
+from engines.base import IllegalAction
+from engines.cubed.pieces import PIECES, PIECES_BY_ID, rotations
+from engines.cubed.rules import Cell, CellNeeds, Table, blocked_cells, frontier
+
+if TYPE_CHECKING:
+    from engines.cubed.models import CubedPrivateView, CubedState
+
+
+def table_of(state: "CubedState") -> dict[Cell, tuple[str, str, str]]:
+    """The contract's table dict: cell -> faces as shown."""
+    return state.table_dict()
+
+
+def _could_take_some_piece(needs: CellNeeds, normal_shown: set, blocker_colours: set[str]) -> bool:
+    if any(pattern in normal_shown for pattern in needs.normal_patterns()):
+        return True
+    for slot in range(3):  # a blocker with its coloured face on this slot
+        colour = needs.colour[slot]
+        if colour in blocker_colours:
+            shown = ["purple", "purple", "purple"]
+            shown[slot] = colour
+            if needs.fits(tuple(shown)):  # type: ignore[arg-type]
+                return True
+    return False
+
+
+def _off_table_pieces(table: Table) -> tuple[set[tuple[str, str, str]], set[str]]:
+    """Rotated patterns of normal pieces, and blocker colours, not yet on the
+    table. The table holds shown faces, so pieces are matched by pattern."""
+    on_table: dict[tuple[str, ...], int] = {}
+    for faces in table.values():
+        key = min(rotations(tuple(faces)))  # type: ignore[arg-type]
+        on_table[key] = on_table.get(key, 0) + 1
+    normal_shown: set[tuple[str, str, str]] = set()
+    blocker_colours: set[str] = set()
+    for piece in PIECES:
+        key = min(rotations(piece.faces))
+        if on_table.get(key, 0) > 0:
+            on_table[key] -= 1
+        elif piece.is_blocker:
+            blocker_colours.add(piece.faces[0])
+        else:
+            normal_shown.update(rotations(piece.faces))
+    return normal_shown, blocker_colours
+
+
+def cell_labels_for_table(table: Table, blocked: set[Cell] | None = None) -> dict[Cell, str]:
+    if blocked is None:
+        blocked = blocked_cells(table)
+    normal_shown, blocker_colours = _off_table_pieces(table)
+    labels: dict[Cell, str] = {}
+    for cell in frontier(table, blocked):
+        if _could_take_some_piece(CellNeeds(table, cell), normal_shown, blocker_colours):
+            labels[cell] = str(len(labels) + 1)
+    return labels
+
+
+def cell_labels(state: "CubedState") -> dict[Cell, str]:
+    """Label of every open cell where some piece could go."""
+    return cell_labels_for_table(table_of(state))
+
+
+def cell_name(state: "CubedState", cell: Cell) -> str:
+    """The label of ``cell`` if it has one, else its axial ``q,r``."""
+    return cell_labels(state).get(cell) or f"{cell[0]},{cell[1]}"
+
+
+_AXIAL = re.compile(r"^\(?\s*([+-]?\d+)\s*[,;\s]\s*([+-]?\d+)\s*\)?$")
+
+
+def _clean(text: str) -> str:
+    text = unicodedata.normalize("NFKC", str(text))
+    for odd, plain in (("、", ","), ("−", "-"), ("–", "-"), ("，", ",")):
+        text = text.replace(odd, plain)
+    return text.strip().upper()
+
+
+def parse_cell(text: str, state: "CubedState") -> Cell:
+    """A cell from a board label (``12``, ``#12``) or axial ``q,r``
+    (``2,-1``, ``（2，-1）``, ``2 -1``). Raises IllegalAction if neither."""
+    cleaned = _clean(text)
+    match = _AXIAL.match(cleaned)
+    if match:
+        return (int(match.group(1)), int(match.group(2)))
+    label = cleaned.lstrip("#").replace(" ", "")
+    for cell, name in cell_labels(state).items():
+        if name == label:
+            return cell
+    raise IllegalAction("cubed.err.bad_cell", text=str(text)[:20])
+
+
+# ---- autocomplete ------------------------------------------------------------
+
+
+def piece_caption(piece_id: str, points: int) -> str:
+    """E.g. ``SLR  sky/lilac/rose  1 pt``."""
+    piece = PIECES_BY_ID[piece_id]
+    colours = "/".join(c for c in piece.faces)
+    unit = "pt" if points == 1 else "pts"
+    return f"{piece_id}  {colours}  {points} {unit}"
+
+
+def hand_choices(private_view: "CubedPrivateView") -> list[tuple[str, str]]:
+    """(label, piece id) for each piece in the hand, for the ``piece`` option:
+    pieces that fit somewhere right now first, marked with a check."""
+    ordered = sorted(private_view.hand, key=lambda p: not p.fits)
+    return [(("✓ " if p.fits else "") + piece_caption(p.id, p.points), p.id) for p in ordered]
+
+
+def pending_choices(private_view: "CubedPrivateView") -> list[tuple[str, str]]:
+    """(label, piece id) for the pieces drawn by Draw 3, keep 1 (``/cubed keep``)."""
+    return [(piece_caption(p.id, p.points), p.id) for p in private_view.pending]
+
+
+def legal_cells_for(state: "CubedState", seat: int, piece_id: str) -> list[tuple[str, Cell, list[int]]]:
+    """(label, cell, rotations) for every labelled cell where ``piece_id`` fits
+    in at least one rotation. Empty if the piece is not in the seat's hand."""
+    from engines.cubed.models import normalize_piece_id
+
+    piece_id = normalize_piece_id(piece_id)
+    if piece_id not in PIECES_BY_ID or not (0 <= seat < len(state.hands)):
+        return []
+    if piece_id not in state.hands[seat]:
+        return []
+    table = table_of(state)
+    blocked = blocked_cells(table)
+    shown_by_rotation = rotations(PIECES_BY_ID[piece_id].faces)
+    result = []
+    for cell, label in cell_labels_for_table(table, blocked).items():
+        needs = CellNeeds(table, cell)
+        fitting = [k for k, shown in enumerate(shown_by_rotation) if needs.fits(shown)]
+        if fitting:
+            result.append((label, cell, fitting))
+    return result
+
+
+def fitting_rotations(state: "CubedState", seat: int, piece_id: str, cell: Cell) -> list[int]:
+    """Rotations in which ``piece_id`` fits on ``cell`` (for the ``rotation`` option)."""
+    for _, fitting_cell, rotations_here in legal_cells_for(state, seat, piece_id):
+        if fitting_cell == tuple(cell):
+            return rotations_here
+    return []

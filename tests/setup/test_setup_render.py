@@ -1,0 +1,134 @@
+"""The board and hand pictures: size, weight, speed and the pixels that matter."""
+import io
+import random
+import time
+
+from PIL import Image
+
+from engines.base import SeatInfo
+from engines.setup.engine import SetupEngine
+from engines.setup.models import LastMove, SetupConfig
+from render.setup import (
+    BACKGROUND,
+    FINISH_FILL,
+    HIGHLIGHT,
+    HEIGHT,
+    PUBLIC_FILL,
+    SEAT_COLOURS,
+    SUIT_COLOURS,
+    WIDTH,
+    SetupRenderer,
+    square_box,
+    track_cell,
+)
+
+ENGINE = SetupEngine()
+RENDERER = SetupRenderer()
+
+
+def decode(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def count_colour(image, box, colour):
+    return sum(1 for px in image.crop(box).getdata() if px == colour)
+
+
+def game(mode="ffa", players=4, moves=6, seed=2):
+    state = ENGINE.new_game(SetupConfig(mode=mode), [SeatInfo(name=f"p{i}") for i in range(players)], seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seat = ENGINE.to_act(state)[0]
+        state, _ = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat, rng))
+    return state
+
+
+def test_board_size_owner_tints_and_tiles():
+    state = game()
+    image = decode(RENDERER.board_png(ENGINE.public_view(state)))
+    assert image.size == (WIDTH, HEIGHT)
+    x0, y0, x1, y1 = square_box("C1")
+    assert image.getpixel((x0 + 10, y1 - 6)) == PUBLIC_FILL
+    for square, seat in (("S1", 0), ("W2", 1), ("N1", 2), ("E2", 3)):
+        x0, y0, x1, y1 = square_box(square)
+        r, g, b = image.getpixel((x0 + 12, (y0 + y1) // 2))
+        expected = SEAT_COLOURS[seat]
+        assert max(abs(r - (expected[0] + (255 - expected[0]) * 0.55)),
+                   abs(g - (expected[1] + (255 - expected[1]) * 0.55)),
+                   abs(b - (expected[2] + (255 - expected[2]) * 0.55))) <= 1
+    for square in ("C1", "C2", "C3", "C4"):
+        top = state.stacks[square][-1]
+        assert count_colour(image, square_box(square), SUIT_COLOURS[top[0]]) > 40
+
+
+def test_unused_seats_squares_are_drawn_public():
+    image = decode(RENDERER.board_png(ENGINE.public_view(game(players=2, moves=0))))
+    x0, y0, x1, y1 = square_box("W1")
+    assert image.getpixel((x0 + 10, y1 - 6)) == PUBLIC_FILL
+    x0, y0, x1, y1 = square_box("N1")
+    assert image.getpixel((x0 + 10, y1 - 6)) != PUBLIC_FILL  # seat 2 sits opposite on N
+
+
+def test_last_move_is_highlighted():
+    state = game(moves=0)
+    seat = ENGINE.to_act(state)[0]
+    state.last_move = LastMove(seat=seat, kind="play", placements=[("★7", "E1")], points=2)
+    image = decode(RENDERER.board_png(ENGINE.public_view(state)))
+    x0, y0, x1, y1 = square_box("E1")
+    assert image.getpixel(((x0 + x1) // 2, y0 - 3)) == HIGHLIGHT
+    x0, y0, x1, y1 = square_box("W1")
+    assert image.getpixel(((x0 + x1) // 2, y0 - 3)) != HIGHLIGHT
+
+
+def test_pawns_and_finish_line_on_the_track():
+    state = game(moves=0)
+    state.scores = [0, 12, 12, 50]
+    image = decode(RENDERER.board_png(ENGINE.public_view(state)))
+    x0, y0, x1, y1 = track_cell(30)
+    assert image.getpixel((x1 - 4, y1 - 4)) == FINISH_FILL
+    x0, y0, x1, y1 = track_cell(12)
+    assert count_colour(image, (x0, y0, x1, y1), SEAT_COLOURS[1]) > 30
+    assert count_colour(image, (x0, y0, x1, y1), SEAT_COLOURS[2]) > 30
+    assert count_colour(image, track_cell(50), SEAT_COLOURS[3]) > 30
+    assert count_colour(image, track_cell(12), SEAT_COLOURS[0]) == 0
+
+
+def test_hand_shows_own_common_and_partner_tiles():
+    state = game(mode="teams", moves=3)
+    view = ENGINE.private_view(state, 0)
+    image = decode(RENDERER.hand_png(view))
+    solo = decode(RENDERER.hand_png(ENGINE.private_view(game(moves=3), 0)))
+    assert image.height > solo.height and 600 <= image.width <= 1000
+    assert image.getpixel((3, 3)) == BACKGROUND
+    for tile in view.hand + view.partner_hand + view.common:
+        assert count_colour(image, (0, 0, image.width, image.height), SUIT_COLOURS[tile[0]]) > 100
+
+
+def test_hand_text_lists_the_tiles():
+    state = game(mode="teams", moves=0)
+    text = RENDERER.hand_text(ENGINE.private_view(state, 3))
+    assert text.startswith("B2: " + " ".join(state.hands[3]))
+    assert "common: " + " ".join(state.common) in text
+    assert text.endswith("partner B1: " + " ".join(state.hands[2]))
+
+
+def test_images_are_fast_and_small():
+    state = game(moves=10)
+    public, private = ENGINE.public_view(state), ENGINE.private_view(state, 1)
+    RENDERER.board_png(public)  # warm the static layer and fonts
+    start = time.perf_counter()
+    board = RENDERER.board_png(public)
+    hand = RENDERER.hand_png(private)
+    elapsed = time.perf_counter() - start
+    assert len(board) <= 300_000 and len(hand) <= 300_000
+    assert elapsed < 0.2  # target is 50 ms each; generous here for slow CI machines
+
+
+def test_finished_game_renders():
+    state = game(players=3, moves=0)
+    state.scores = [36, 10, 20]
+    state.finished = True
+    state.end_reason = "setup.end.finish_line"
+    view = ENGINE.public_view(state)
+    assert view.to_act is None and view.ranks == [1, 3, 2]
+    assert decode(RENDERER.board_png(view)).size == (WIDTH, HEIGHT)
