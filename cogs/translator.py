@@ -1,5 +1,6 @@
 """Command names, descriptions and choices in zh-CN and zh-TW (discord.py's
-Translator). Descriptions carry a catalogue key (``core.cmd.*``); names,
+Translator). Descriptions carry a catalogue key (``setup.cmd.play``, or
+``cmd.hand`` for ``core.cmd.hand``); names,
 parameter names and choice names are looked up by their English text under
 ``core.names.*``."""
 from __future__ import annotations
@@ -28,8 +29,8 @@ class CatalogueTranslator(app_commands.Translator):
             return None
         texts = catalogue(ours)
         key = string.extras.get("key")
-        if key is not None:
-            return texts.get(f"core.{key}")
+        if key is not None:  # a game's own key ("setup.cmd.play"), else a core one ("cmd.hand")
+            return texts.get(key) or texts.get(f"core.{key}")
         if context.location in NAME_LOCATIONS:
             name = texts.get(f"core.names.{string.message}")
             return name if name and VALID_NAME.match(name) and name == name.lower() else None

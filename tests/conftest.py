@@ -83,7 +83,9 @@ class Table:
         return self.service.in_channel(self.channel.id)
 
     def lobby_message(self):
-        return next(m for m in reversed(self.channel.history()) if m.embeds and "lobby" in (m.embeds[0].title or ""))
+        """The newest lobby: the last message that carries the lobby embed."""
+        return next(m for m in reversed(self.channel.history())
+                    if m.embeds and m.embeds[0].fields and m.embeds[0].title and "#" in m.embeds[0].title)
 
     def board_message(self):
         return self.channel.history()[-1] if self.live() is None else next(
