@@ -3,7 +3,7 @@ hand DMs, reminders and results. Runs after every committed change."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 import discord
 
@@ -28,9 +28,15 @@ def config_summary(config: dict) -> str:
     return ", ".join(f"{k}: {v}" for k, v in shown.items()) if shown else "—"
 
 
+# A game's extra public messages after a change (e.g. CUBED's round summaries):
+# (state, events, player names, locale) -> texts. Registered by the game's cog.
+Announcer = Callable[[Any, list[Event], list[str], str], list[str]]
+
+
 class DiscordNotifier:
     def __init__(self, bot: "TabletopBot") -> None:
         self.bot = bot
+        self.announcers: dict[str, Announcer] = {}
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
         channel = self.bot.get_channel(channel_id)
@@ -133,6 +139,10 @@ class DiscordNotifier:
                 )
         except discord.HTTPException as exc:
             log.warning("game %s: could not update the board (HTTP %s)", table.id, exc.status)
+        announcer = self.announcers.get(table.record.game_type)
+        if announcer is not None:
+            for text in announcer(table.state, events, [s.name for s in table.seats], locale):
+                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         if finished is not None:
             await channel.send(self.results_text(table, finished, locale))
 

@@ -46,6 +46,7 @@ def default_registry() -> GameRegistry:
     """The three real games."""
     from engines.cubed.engine import CubedEngine
     from engines.deathfront.engine import DeathFrontEngine
+    from engines.deathfront.lobby import finalize_lobby_config
     from engines.setup.engine import SetupEngine
     from render.cubed import CubedRenderer
     from render.deathfront import DeathFrontRenderer
@@ -54,5 +55,5 @@ def default_registry() -> GameRegistry:
     return GameRegistry([
         GameSpec(SetupEngine(), SetupRenderer()),
         GameSpec(CubedEngine(), CubedRenderer()),
-        GameSpec(DeathFrontEngine(), DeathFrontRenderer()),
+        GameSpec(DeathFrontEngine(), DeathFrontRenderer(), finalize_config=finalize_lobby_config),
     ])

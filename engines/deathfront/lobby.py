@@ -1,0 +1,56 @@
+"""From a lobby to a game config: each seat's own faction choice, checked and
+completed at Start (``GameSpec.finalize_config``). Pure: no Discord, no database."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from engines.base import IllegalAction
+
+from .cards import ALLIED_FACTIONS, AXIS_FACTIONS, FACTIONS, side_of_faction
+
+SEAT_COUNTS = (2, 4)
+# Preference when a seat chose nothing: the round-1 action order.
+FILL_ORDER = ("us", "ss", "uk", "wehrmacht")
+
+
+def _illegal(key: str, **params: Any) -> IllegalAction:
+    return IllegalAction(f"deathfront.err.{key}", **params)
+
+
+def chosen_faction(seat: Any) -> str | None:
+    """A seat's own lobby choice (``Seat.options["faction"]``), if any."""
+    value = (getattr(seat, "options", None) or {}).get("faction")
+    return value if value in FACTIONS else None
+
+
+def finalize_lobby_config(config: dict[str, Any], seats: Sequence[Any]) -> dict[str, Any]:
+    """The config to start with: ``players`` from the seat count and
+    ``factions`` per seat from the seats' choices, unchosen seats filled so
+    that the Allies and the Axis have one player each (2 players) or two each
+    (4 players: US + UK against SS + Wehrmacht). Unchosen seats alternate
+    sides in seat order where they can. Raises ``IllegalAction`` when the seat
+    count or the choices cannot make a game."""
+    count = len(seats)
+    if count not in SEAT_COUNTS:
+        raise _illegal("lobby_seats", count=count)
+    if config.get("players") == 4 and count != 4:
+        raise _illegal("lobby_wants_four", count=count)
+    chosen = [chosen_faction(seat) for seat in seats]
+    picked = [f for f in chosen if f is not None]
+    if len(set(picked)) != len(picked):
+        raise _illegal("faction_twice")
+    per_side = count // 2
+    allied = sum(f in ALLIED_FACTIONS for f in picked)
+    axis = sum(f in AXIS_FACTIONS for f in picked)
+    if allied > per_side or axis > per_side:
+        raise _illegal("sides_unbalanced", allies=allied, axis=axis, per_side=per_side)
+    free = {0: [f for f in FILL_ORDER if f in ALLIED_FACTIONS and f not in picked][: per_side - allied],
+            1: [f for f in FILL_ORDER if f in AXIS_FACTIONS and f not in picked][: per_side - axis]}
+    factions: list[str] = []
+    for faction in chosen:
+        if faction is None:
+            previous_side = side_of_faction(factions[-1]) if factions else 1
+            side = 1 - previous_side if free[1 - previous_side] else previous_side
+            faction = free[side].pop(0)
+        factions.append(faction)
+    return {**config, "players": count, "factions": factions}

@@ -1,0 +1,121 @@
+"""Play an AI-only game through the real table code and an in-memory database,
+without Discord: print a turn log and the result, and write the board PNG of
+every turn to a folder.
+
+    python -m tables.simulate --game setup --players 4 --seed 1 --out out/setup
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+from pathlib import Path
+
+from db.database import Database
+from engines.base import Event
+from i18n import LOCALES, t
+from tables.registry import GameRegistry, default_registry
+from tables.service import GameSummary, LiveTable, TableService
+from tables.text import describe, game_name
+
+FIRST_USER_ID = 1000
+MAX_ACTIONS = 20_000
+
+
+class ConsoleNotifier:
+    """Prints each log line and writes the board after every change."""
+
+    def __init__(self, out: Path | None, locale: str) -> None:
+        self.out = out
+        self.locale = locale
+        self.frame = 0
+        self.summary: GameSummary | None = None
+
+    async def lobby_updated(self, table: LiveTable, closed_reason: str | None = None) -> None:
+        return None
+
+    async def board_updated(self, table: LiveTable, events: list[Event], finished: GameSummary | None) -> None:
+        self.summary = finished or self.summary
+        for event in events:
+            print(f"[{table.record.version:>4}] {describe(event, table.seats, self.locale)}")
+        if self.out is not None and table.state is not None:
+            png = await asyncio.to_thread(table.spec.renderer.board_png, table.engine.public_view(table.state))
+            name = "final.png" if finished else f"turn-{self.frame:04d}.png"
+            (self.out / name).write_bytes(png)
+            self.frame += 1
+
+    async def hands_changed(self, table: LiveTable, seats: list[int]) -> None:
+        return None
+
+    async def turn_reminder(self, table: LiveTable, seat: int, minutes_left: int) -> None:
+        return None
+
+    async def game_ended_by_manager(self, table: LiveTable) -> None:
+        return None
+
+
+async def simulate(game: str, players: int, seed: int, out: Path | None, locale: str = "en",
+                   config: dict | None = None, registry: GameRegistry | None = None) -> GameSummary:
+    """Seats are simulated people whose moves the engine's AI picks, so every
+    move goes through ``TableService.act`` exactly as a player's would."""
+    registry = registry or default_registry()
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    db = Database(":memory:")
+    await db.open()
+    notifier = ConsoleNotifier(out, locale)
+    service = TableService(db, registry, notifier)
+    try:
+        table = await service.open_lobby(game, 1, 1, FIRST_USER_ID, "Player 1", config or {}, seed=seed)
+        for n in range(2, players + 1):
+            await service.join(table.id, FIRST_USER_ID + n - 1, f"Player {n}")
+        await service.start(table.id, FIRST_USER_ID)
+        rng = random.Random(seed)
+        for _ in range(MAX_ACTIONS):
+            if table.record.status != "playing":
+                break
+            seat = table.to_act()[0]
+            action = table.engine.ai_action(table.state, seat, rng)
+            await service.act(table.id, table.seats[seat].user_id, action)
+        else:
+            raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
+    finally:
+        await service.shutdown()
+        await db.close()
+    summary = notifier.summary
+    assert summary is not None
+    print()
+    print(t("core.result.title", locale, game=game_name(game, locale), id=table.id))
+    print(t(summary.reason, locale))
+    for st in sorted(summary.standings, key=lambda s: (s.rank, s.seat)):
+        score = f"  score {st.score:g}" if st.score is not None else ""
+        print(f"  {st.rank}. {table.seats[st.seat].name}{score}")
+    if out is not None:
+        print(f"\n{notifier.frame} board images written to {out}")
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tables.simulate", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", required=True, choices=["setup", "cubed", "deathfront"])
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=None, help="folder for the board PNGs")
+    parser.add_argument("--lang", choices=LOCALES, default="en")
+    parser.add_argument("--config", default="{}", help='game options as JSON, e.g. \'{"mode": "teams"}\'')
+    args = parser.parse_args(argv)
+    try:
+        asyncio.run(simulate(args.game, args.players, args.seed, args.out, args.lang, json.loads(args.config)))
+    except Exception as exc:  # noqa: BLE001 - one clear line for the command line
+        if getattr(exc, "key", None):
+            print(f"error: {t(exc.key, args.lang, **getattr(exc, 'params', {}))}", file=sys.stderr)
+        else:
+            print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
