@@ -16,6 +16,7 @@ from pathlib import Path
 from db.database import Database
 from engines.base import Event
 from i18n import LOCALES, t
+from tables.errors import TableError
 from tables.registry import GameRegistry, default_registry
 from tables.service import GameSummary, LiveTable, TableService
 from tables.text import describe, game_name
@@ -61,6 +62,10 @@ async def simulate(game: str, players: int, seed: int, out: Path | None, locale:
     """Seats are simulated people whose moves the engine's AI picks, so every
     move goes through ``TableService.act`` exactly as a player's would."""
     registry = registry or default_registry()
+    engine = registry.get(game).engine
+    lo, hi = engine.seat_range(engine.config_from_json(config or {}))
+    if players not in engine.allowed_seat_counts(engine.config_from_json(config or {})):
+        raise TableError("core.err.seat_count", min=lo, max=hi, count=players)
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     db = Database(":memory:")
