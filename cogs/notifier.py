@@ -11,7 +11,7 @@ from cogs.common import guild_locale, png_file, render
 from cogs.hands import dm_hand
 from cogs.views import board_view, lobby_view
 from engines.base import Event
-from i18n import t
+from i18n import has, t
 from tables.text import describe, game_name
 
 if TYPE_CHECKING:
@@ -23,9 +23,21 @@ MAX_LOG_LINES = 10
 MAX_CONTENT = 1900
 
 
-def config_summary(config: dict) -> str:
-    shown = {k: v for k, v in config.items() if not k.startswith("_")}
-    return ", ".join(f"{k}: {v}" for k, v in shown.items()) if shown else "—"
+def _option_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "✓" if value else "✗"
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+def config_summary(config: dict, locale: str) -> str:
+    """The lobby's options with localized names; options left to their
+    automatic value and those without a name in the catalogue (internal
+    tables, tuning knobs) are not shown."""
+    shown = [f"{t(f'core.option.{key}', locale)}: {_option_value(value)}"
+             for key, value in config.items() if value is not None and has(f"core.option.{key}")]
+    return " · ".join(shown) if shown else "—"
 
 
 # A game's extra public messages after a change (e.g. CUBED's round summaries):
@@ -74,7 +86,7 @@ class DiscordNotifier:
         )
         embed.add_field(name=t("core.lobby.seats", locale, count=len(record.seats), min=lo, max=hi),
                         value=seats or "—", inline=False)
-        embed.add_field(name=t("core.lobby.options", locale), value=config_summary(record.config), inline=False)
+        embed.add_field(name=t("core.lobby.options", locale), value=config_summary(record.config, locale), inline=False)
         return embed
 
     async def post_lobby(self, interaction: discord.Interaction, table: "LiveTable", locale: str) -> None:
