@@ -121,7 +121,7 @@ class DiscordNotifier:
     def board_content(self, table: "LiveTable", events: list[Event], locale: str,
                       finished: "GameSummary | None") -> str:
         header = f"**{game_name(table.record.game_type, locale)}** · #{table.id}"
-        lines = [describe(e, table.seats, locale) for e in events][-MAX_LOG_LINES:]
+        lines = [describe(e, table.seats, locale, table.spec.localize_params) for e in events][-MAX_LOG_LINES:]
         parts = [header, *[f"• {line}" for line in lines]]
         if finished is None:
             parts.append(self.turn_line(table, locale))

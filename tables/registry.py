@@ -10,6 +10,8 @@ from engines.base import GameEngine, Renderer
 # Builds the engine config at Start from the lobby config and each seat's own
 # choices (e.g. Death Front factions). Raises IllegalAction/TableError to refuse.
 ConfigFinalizer = Callable[[dict[str, Any], list[Seat]], dict[str, Any]]
+# Rewrites an event's params for a locale (e.g. card names) before formatting.
+ParamLocalizer = Callable[[dict[str, Any], str], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -17,6 +19,7 @@ class GameSpec:
     engine: GameEngine
     renderer: Renderer
     finalize_config: ConfigFinalizer | None = None
+    localize_params: ParamLocalizer | None = None
 
     @property
     def game_id(self) -> str:
@@ -46,6 +49,7 @@ def default_registry() -> GameRegistry:
     """The three real games."""
     from engines.cubed.engine import CubedEngine
     from engines.deathfront.engine import DeathFrontEngine
+    from engines.deathfront.cards import localize_card_params
     from engines.deathfront.lobby import finalize_lobby_config
     from engines.setup.engine import SetupEngine
     from render.cubed import CubedRenderer
@@ -55,5 +59,6 @@ def default_registry() -> GameRegistry:
     return GameRegistry([
         GameSpec(SetupEngine(), SetupRenderer()),
         GameSpec(CubedEngine(), CubedRenderer()),
-        GameSpec(DeathFrontEngine(), DeathFrontRenderer(), finalize_config=finalize_lobby_config),
+        GameSpec(DeathFrontEngine(), DeathFrontRenderer(), finalize_config=finalize_lobby_config,
+                 localize_params=localize_card_params),
     ])

@@ -1,7 +1,7 @@
 """Turning engine events and results into localized text (no discord)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from db.models import Seat
 from engines.base import Event
@@ -26,8 +26,10 @@ def seat_params(params: dict[str, Any], seats: list[Seat]) -> dict[str, Any]:
     return out
 
 
-def describe(event: Event, seats: list[Seat], locale: str) -> str:
-    return t(event.key, locale, **seat_params(event.params, seats))
+def describe(event: Event, seats: list[Seat], locale: str,
+             localize: Callable[[dict[str, Any], str], dict[str, Any]] | None = None) -> str:
+    params = localize(event.params, locale) if localize else event.params
+    return t(event.key, locale, **seat_params(params, seats))
 
 
 def game_name(game_type: str, locale: str) -> str:

@@ -214,3 +214,11 @@ def card_name(uid_or_id: str, locale: str = "en") -> str:
     cards = default_cards()
     card = cards.by_uid.get(uid_or_id) or cards.defs.get(uid_or_id)
     return card.name.get(locale) if card else uid_or_id
+
+
+def localize_card_params(params: dict, locale: str) -> dict:
+    """Event/error params with the card's name in ``locale`` (events carry the
+    English name in ``card`` and the card kind in ``card_id``)."""
+    if "card_id" not in params:
+        return params
+    return {**params, "card": card_name(params["card_id"], locale)}

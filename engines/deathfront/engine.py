@@ -226,7 +226,7 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
         uid = self._hand_card(state, seat, action.card)
         card = R.card(uid)
         if card.type not in ("unit", "resource"):
-            raise illegal("not_deployable", card=card.name.en)
+            raise illegal("not_deployable", card=card.name.en, card_id=card.id)
         cell = self._cell(state, action.cell)
         if action.cell not in R.deploy_cells(state, seat, uid):
             raise self._placement_error(state, seat, uid, cell)
@@ -279,7 +279,7 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
         card = R.card(uid)
         del state.pieces[action.from_cell]
         state.moved.append(uid)
-        events = [ev("move", seat=seat, card=card.name.en, from_cell=action.from_cell,
+        events = [ev("move", seat=seat, card=card.name.en, card_id=card.id, from_cell=action.from_cell,
                      to_cell=action.to_cell)]
         for label in paths[action.to_cell]:
             if not self._enter(state, uid, label, events):
@@ -296,7 +296,7 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
         if action.to_cell != pa.cell or action.from_cell not in pa.candidates:
             raise illegal("bad_advance", cell=pa.cell)
         uid = state.pieces.pop(action.from_cell)
-        events = [ev("advance", seat=seat, card=R.card(uid).name.en, from_cell=action.from_cell,
+        events = [ev("advance", seat=seat, card=R.card(uid).name.en, card_id=R.card(uid).id, from_cell=action.from_cell,
                      to_cell=pa.cell)]
         self._enter(state, uid, pa.cell, events)
         state.last = Arrow(kind="move", seat=seat, sources=[action.from_cell], target=pa.cell)
@@ -310,7 +310,7 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
         uid = self._hand_card(state, seat, action.card)
         card = R.card(uid)
         if card.type != "facility":
-            raise illegal("not_facility", card=card.name.en)
+            raise illegal("not_facility", card=card.name.en, card_id=card.id)
         cell = self._cell(state, action.cell)
         if action.cell not in R.facility_cells(state, seat):
             if board.territory_of(cell[1]) != R.side_of_seat(state, seat):
@@ -328,7 +328,7 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
         uid = self._hand_card(state, seat, action.card)
         card = R.card(uid)
         if card.type != "skill":
-            raise illegal("not_skill", card=card.name.en)
+            raise illegal("not_skill", card=card.name.en, card_id=card.id)
         events = [ev("skill", seat=seat, card=card.name.en, card_id=card.id)]
         effect = SKILLS[card.effect or ""]
         events += effect(self, state, seat, card, action.target)
@@ -360,7 +360,7 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
             state.exhausted.append(state.pieces[label])
         key = "attack_hit" if destroyed else "attack_miss"
         events = [
-            ev(key, seat=seat, target_seat=R.seat_of(state, target), card=target_card.name.en,
+            ev(key, seat=seat, target_seat=R.seat_of(state, target), card=target_card.name.en, card_id=target_card.id,
                cell=action.target,
                attackers=", ".join(action.attackers), total=total, defence=defence)
         ]
@@ -492,7 +492,7 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
                 if not R.is_unit(uid) or R.seat_of(state, uid) != seat or R.card(uid).has("indirect"):
                     continue
                 if board.enemy_depth(side, board.at(label)[1]) == 3:
-                    events.append(ev("breakthrough", seat=seat, card=R.card(uid).name.en, cell=label))
+                    events.append(ev("breakthrough", seat=seat, card=R.card(uid).name.en, card_id=R.card(uid).id, cell=label))
                     self._finish(state, side, "breakthrough", events)
                     return
 
@@ -519,11 +519,11 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
             ):
                 removed_facilities.append((label, uid))
         for label, uid in lost_resources:
-            events.append(ev("resource_lost", seat=R.seat_of(state, uid), card=R.card(uid).name.en,
+            events.append(ev("resource_lost", seat=R.seat_of(state, uid), card=R.card(uid).name.en, card_id=R.card(uid).id,
                              cell=label))
             self._destroy(state, uid, label)
         for label, uid in removed_facilities:
-            events.append(ev("facility_removed", seat=R.seat_of(state, uid), card=R.card(uid).name.en,
+            events.append(ev("facility_removed", seat=R.seat_of(state, uid), card=R.card(uid).name.en, card_id=R.card(uid).id,
                              cell=label))
             self._destroy(state, uid, label)
 
@@ -572,7 +572,7 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
         (not an Engineer) and is spent. False if the card was destroyed."""
         if R.mine_hits(state, uid, label):
             mine = state.facilities[label]
-            events.append(ev("mine", seat=R.seat_of(state, uid), card=R.card(uid).name.en, cell=label,
+            events.append(ev("mine", seat=R.seat_of(state, uid), card=R.card(uid).name.en, card_id=R.card(uid).id, cell=label,
                              mine_seat=R.seat_of(state, mine)))
             self._to_discard(state, uid)
             self._destroy(state, mine, label)

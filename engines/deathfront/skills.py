@@ -34,7 +34,7 @@ def _strike(engine: DeathFrontEngine, state: DeathFrontState, seat: int, skill: 
     defence = R.defence(state, target, label, None)
     destroyed = total > defence
     event = _ev("skill_hit" if destroyed else "skill_miss", seat=seat, skill=skill.name.en,
-                target_seat=R.seat_of(state, target), card=target_card.name.en, cell=label, total=total,
+                target_seat=R.seat_of(state, target), card=target_card.name.en, card_id=target_card.id, cell=label, total=total,
                 defence=defence)
     if destroyed:
         engine._destroy(state, target, label)
@@ -121,7 +121,7 @@ def blitz(engine: DeathFrontEngine, state: DeathFrontState, seat: int, skill: Ca
             raise _illegal("cannot_enter", cell=dst)
         movers.add(uid)
         del state.pieces[src]
-        events.append(_ev("blitz_move", seat=seat, card=R.card(uid).name.en, from_cell=src, to_cell=dst))
+        events.append(_ev("blitz_move", seat=seat, card=R.card(uid).name.en, card_id=R.card(uid).id, from_cell=src, to_cell=dst))
         engine._enter(state, uid, dst, events)
         state.last = Arrow(kind="move", seat=seat, sources=[src], target=dst)
     return events
