@@ -9,7 +9,6 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from cogs import hands
-from cogs.views import board_view
 from cogs.common import (
     bot_of, guild_locale, is_manager, png_file, refusals, render, reply, reply_error, reply_key, user_locale,
 )
@@ -87,7 +86,7 @@ class CoreCog(commands.Cog):
             image = await render(table.spec.renderer.board_png, table.engine.public_view(table.state))
             message = await interaction.followup.send(
                 notifier.board_content(table, [], locale, None), file=png_file(image, "board.png"),
-                view=board_view(table.id, locale), wait=True,
+                view=notifier.board_view(table, locale), wait=True,
             )
             await bot_of(interaction).tables.set_message_ids(table, board=message.id)
 

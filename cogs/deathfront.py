@@ -104,7 +104,9 @@ def _cell_pairs(state: DeathFrontState, cells: list[str], locale: str) -> list[t
     for cell in cells:
         at_facility = cell.endswith("F")
         label = cell[:-1] if at_facility else cell
-        uid = state.facilities.get(label) if at_facility else state.pieces.get(label) or state.facilities.get(label)
+        uid = state.facilities.get(label)
+        if not at_facility:
+            uid = state.pieces.get(label) or uid
         pairs.append((f"{cell} · {card_name(uid, locale)}" if uid else cell, cell))
     return pairs
 
@@ -183,11 +185,13 @@ async def attackers_autocomplete(interaction: discord.Interaction, current: str)
     if target_uid is None or not ready:
         return []
     groups = [ready, R.fewest_winning(state, ready, target_uid, cell), *([a] for a in ready)]
+    locale = await user_locale(interaction)
     pairs = []
     for group in dict.fromkeys(tuple(g) for g in groups if g):
         total = R.attack_total(state, list(group), target_uid)
         defence = R.defence(state, target_uid, cell, list(group))
-        pairs.append((f"{', '.join(group)}: {total} vs {defence}", ",".join(group)))
+        name = t("deathfront.hint.attackers", locale, cells=", ".join(group), total=total, defence=defence)
+        pairs.append((name, ",".join(group)))
     return _matching(pairs, current)
 
 

@@ -36,7 +36,11 @@ async def send_private_hand(interaction: discord.Interaction, table: "LiveTable"
     line = table.spec.renderer.hand_text(view)
     if line:
         text += "\n" + line
-    await interaction.followup.send(text, file=png_file(image, "hand.png"), ephemeral=True)
+    items = bot_of(interaction).notifier.game_items(table, locale)
+    view = discord.ui.View(timeout=None) if items else discord.utils.MISSING
+    for item in items:
+        view.add_item(item)
+    await interaction.followup.send(text, file=png_file(image, "hand.png"), ephemeral=True, view=view)
     if table.seats[seat].dm_failed:
         await service.mark_dm_failed(table, seat, False)  # the player asked: DMs may be tried again
 

@@ -31,12 +31,17 @@ def _option_value(value: Any) -> str:
     return str(value)
 
 
-def config_summary(config: dict, locale: str) -> str:
+def config_summary(config: dict, locale: str, game: str = "") -> str:
     """The lobby's options with localized names; options left to their
     automatic value and those without a name in the catalogue (internal
     tables, tuning knobs) are not shown."""
-    shown = [f"{t(f'core.option.{key}', locale)}: {_option_value(value)}"
-             for key, value in config.items() if value is not None and has(f"core.option.{key}")]
+    shown = []
+    for key, value in config.items():
+        if value is None or not has(f"core.option.{key}"):
+            continue
+        value_key = f"{game}.{key}.{value}"  # e.g. setup.mode.teams
+        text = t(value_key, locale) if isinstance(value, str) and has(value_key) else _option_value(value)
+        shown.append(f"{t(f'core.option.{key}', locale)}: {text}")
     return " · ".join(shown) if shown else "—"
 
 
@@ -45,10 +50,23 @@ def config_summary(config: dict, locale: str) -> str:
 Announcer = Callable[[Any, list[Event], list[str], str], list[str]]
 
 
+# A game's own buttons under its board and its private hand replies
+# (e.g. SETUP's "Build move"): (game id, locale) -> items. Registered by the cog.
+ItemsFactory = Callable[[int, str], list[discord.ui.Item]]
+
+
 class DiscordNotifier:
     def __init__(self, bot: "TabletopBot") -> None:
         self.bot = bot
         self.announcers: dict[str, Announcer] = {}
+        self.extra_items: dict[str, ItemsFactory] = {}
+
+    def game_items(self, table: "LiveTable", locale: str) -> list[discord.ui.Item]:
+        factory = self.extra_items.get(table.record.game_type)
+        return factory(table.id, locale) if factory else []
+
+    def board_view(self, table: "LiveTable", locale: str) -> discord.ui.View:
+        return board_view(table.id, locale, extra=self.game_items(table, locale))
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
         channel = self.bot.get_channel(channel_id)
@@ -86,7 +104,7 @@ class DiscordNotifier:
         )
         embed.add_field(name=t("core.lobby.seats", locale, count=len(record.seats), min=lo, max=hi),
                         value=seats or "—", inline=False)
-        embed.add_field(name=t("core.lobby.options", locale), value=config_summary(record.config, locale), inline=False)
+        embed.add_field(name=t("core.lobby.options", locale), value=config_summary(record.config, locale, record.game_type), inline=False)
         return embed
 
     async def post_lobby(self, interaction: discord.Interaction, table: "LiveTable", locale: str) -> None:
@@ -138,7 +156,7 @@ class DiscordNotifier:
         locale = await self._locale(table)
         image = await render(table.spec.renderer.board_png, table.engine.public_view(table.state))
         content = self.board_content(table, events, locale, finished)
-        view = board_view(table.id, locale) if finished is None else None
+        view = self.board_view(table, locale) if finished is None else None
         file = png_file(image, "board.png")
         message_id = table.record.board_message_id
         try:
