@@ -53,3 +53,32 @@ async def test_commands_sync_only_when_the_tree_changed(simcord_env, make_bot):
     await simcord_env.restart_bot(make_bot())
     syncs = [r for r in simcord_env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
     assert len(syncs) == 1  # same tree: no second sync
+
+
+def test_the_token_never_reaches_the_log(capsys):
+    import logging
+
+    from bot import configure_logging
+
+    secret = "abc.def.ghi-secret"
+    configure_logging(Settings(discord_token=secret, _env_file=None))
+    logging.getLogger("tabletop").warning("connecting with %s", secret)
+    err = capsys.readouterr().err
+    assert secret not in err and "[token]" in err
+    logging.getLogger().handlers.clear()
+
+
+async def test_shutdown_refuses_new_actions_and_closes_the_database(simcord_env):
+    from tables.errors import TableError
+    from tests.conftest import Table
+
+    t = Table(simcord_env)
+    live = await t.open_and_start()
+    await t.service.shutdown()
+    seat = live.to_act()[0]
+    with pytest.raises(TableError) as refused:
+        await t.service.act(live.id, live.seats[seat].user_id, None)
+    assert refused.value.key == "core.err.shutting_down"
+    assert all(table.timer is None for table in t.service.tables.values())
+    await simcord_env.bot.close()
+    assert simcord_env.bot.db._conn is None
