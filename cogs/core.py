@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -10,7 +11,16 @@ from discord.ext import commands
 
 from cogs import hands
 from cogs.common import (
-    bot_of, guild_locale, is_manager, png_file, refusals, render, reply, reply_error, reply_key, user_locale,
+    bot_of,
+    guild_locale,
+    is_manager,
+    png_file,
+    refusals,
+    render,
+    reply,
+    reply_error,
+    reply_key,
+    user_locale,
 )
 from engines.base import IllegalAction
 from i18n import LOCALES, t

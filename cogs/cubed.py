@@ -21,7 +21,14 @@ from engines.base import Event, IllegalAction
 from engines.cubed import labels
 from engines.cubed.engine import legal_placements
 from engines.cubed.models import (
-    CubedState, Draw3Action, DrawAction, GiveAction, HandPiece, KeepAction, PassAction, PlaceAction,
+    CubedState,
+    Draw3Action,
+    DrawAction,
+    GiveAction,
+    HandPiece,
+    KeepAction,
+    PassAction,
+    PlaceAction,
     normalize_piece_id,
 )
 from i18n import t
@@ -141,7 +148,7 @@ class CubedCog(GameCog, name="cubed"):
         seat = self.seat(interaction, table)
         before = list(table.state.hands[seat]) if table.state is not None else []
         await interaction.response.defer(ephemeral=True, thinking=True)
-        events = await bot_of(interaction).tables.act(table.id, interaction.user.id, action)
+        await bot_of(interaction).tables.act(table.id, interaction.user.id, action)
         locale = await user_locale(interaction)
         state: CubedState = table.state  # type: ignore[assignment]
         if isinstance(action, DrawAction):  # only the drawer sees what they drew

@@ -19,7 +19,12 @@ from engines.base import IllegalAction
 from engines.setup.engine import format_placements
 from engines.setup.models import PlayAction, SetupPrivateView, SwapAction
 from engines.setup.notation import (
-    PlayPreview, complete_move_text, complete_swap_text, parse_move, parse_swap, preview_play,
+    PlayPreview,
+    complete_move_text,
+    complete_swap_text,
+    parse_move,
+    parse_swap,
+    preview_play,
 )
 from i18n import t
 from tables.errors import TableError

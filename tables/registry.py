@@ -48,8 +48,8 @@ class GameRegistry:
 def default_registry() -> GameRegistry:
     """The three real games."""
     from engines.cubed.engine import CubedEngine
-    from engines.deathfront.engine import DeathFrontEngine
     from engines.deathfront.cards import localize_card_params
+    from engines.deathfront.engine import DeathFrontEngine
     from engines.deathfront.lobby import finalize_lobby_config
     from engines.setup.engine import SetupEngine
     from render.cubed import CubedRenderer

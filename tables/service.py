@@ -18,10 +18,10 @@ from pydantic import BaseModel
 from db.database import Database
 from db.models import GameRecord, Seat
 from db.repo import GameRepo, RatingRepo, SettingsRepo
-from engines.base import Event, GameEngine, IllegalAction, Result, SeatInfo
+from engines.base import Event, GameEngine, Result, SeatInfo
 from tables import ratings
 from tables.errors import TableError
-from tables.notifier import NullNotifier, Notifier
+from tables.notifier import Notifier, NullNotifier
 from tables.registry import GameRegistry, GameSpec
 
 log = logging.getLogger(__name__)

@@ -13,9 +13,19 @@ from pydantic import BaseModel
 from . import board
 from . import rules as R
 from .models import (
-    AgreeEnd, Attack, DeclineEnd, Deploy, Discard, Keep, Move, Mulligan, Pass, PlaceFacility, PlaySkill,
-    SkipDraw,
+    AgreeEnd,
+    Attack,
     DeathFrontState,
+    DeclineEnd,
+    Deploy,
+    Discard,
+    Keep,
+    Move,
+    Mulligan,
+    Pass,
+    PlaceFacility,
+    PlaySkill,
+    SkipDraw,
 )
 from .skills import barrage_cells, skill_options
 

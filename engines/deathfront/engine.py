@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from engines.base import Event, GameEngine, IllegalAction, Result, Rng, SeatInfo
 
-from . import board
+from . import board, views
 from . import rules as R
 from .cards import ALLIED_FACTIONS, default_cards
 from .models import (
@@ -35,7 +35,6 @@ from .models import (
     ProposeEnd,
     SkipDraw,
 )
-from . import views
 from .notation import resolve_card
 from .skills import SKILLS, skill_options
 

@@ -161,7 +161,6 @@ def attack_total(state: DeathFrontState, attackers: list[str], target: str) -> i
 
 def fewest_winning(state: DeathFrontState, attackers: list[str], target: str, label: str) -> list[str] | None:
     """Strongest-first greedy: the fewest attackers whose sum beats the defence."""
-    target_card = card(target)
     ranked = sorted(
         attackers,
         key=lambda a: -attack_total(state, [a], target),

@@ -5,7 +5,12 @@ from __future__ import annotations
 from . import board
 from . import rules as R
 from .models import (
-    PHASE_OF_STEP, CardView, DeathFrontPrivateView, DeathFrontPublicView, DeathFrontState, PlayerView,
+    PHASE_OF_STEP,
+    CardView,
+    DeathFrontPrivateView,
+    DeathFrontPublicView,
+    DeathFrontState,
+    PlayerView,
     TileView,
 )
 

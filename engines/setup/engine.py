@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+
 from pydantic import BaseModel
 
 from engines.base import Event, GameEngine, IllegalAction, Result, Rng, SeatInfo

@@ -10,8 +10,8 @@ from engines.base import IllegalAction
 from engines.cubed import labels
 from engines.cubed.engine import CubedEngine, legal_placements
 from engines.cubed.models import Draw3Action, DrawAction, GiveAction, KeepAction, PassAction, PlaceAction
-from engines.cubed.rules import placement_error
 from engines.cubed.pieces import PIECES_BY_ID
+from engines.cubed.rules import placement_error
 from i18n import t
 from render.cubed import CubedRenderer
 from tables.registry import GameRegistry, GameSpec

@@ -1,6 +1,6 @@
 """Lobby: join, leave, host-only buttons, seat limits, cancel, idle close."""
-from tests.conftest import last_reply
 from tables.service import LOBBY_IDLE_SECONDS
+from tests.conftest import last_reply
 
 
 def seat_names(table):

@@ -1,11 +1,11 @@
 """Playing through the table: whole games, illegal actions, hands, DMs,
 concurrency and restarts."""
-from tests.conftest import last_reply
 import asyncio
 
 import pytest
 
 from tables.errors import TableError
+from tests.conftest import last_reply
 from tests.support.highcard import Play
 
 
@@ -85,7 +85,7 @@ async def test_hand_is_visible_only_to_its_caller(table):
 
 
 async def test_show_hand_button_works(table):
-    live = await table.open_and_start()
+    await table.open_and_start()
     alice = table.members[0]
     board = table.board_message()
     result = await alice.click(board, label="Show hand")

@@ -11,8 +11,8 @@ from engines.setup.models import LastMove, SetupConfig
 from render.setup import (
     BACKGROUND,
     FINISH_FILL,
-    HIGHLIGHT,
     HEIGHT,
+    HIGHLIGHT,
     PUBLIC_FILL,
     SEAT_COLOURS,
     SUIT_COLOURS,
