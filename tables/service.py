@@ -286,13 +286,15 @@ class TableService:
             self._require_lobby(table)
             self._require_host(table, user_id)
             engine = table.engine
+            config_json = dict(table.record.config)
             if table.spec.finalize_config is not None:
-                table.record.config = table.spec.finalize_config(dict(table.record.config), table.seats)
-            config = engine.config_from_json(table.record.config)
+                config_json = table.spec.finalize_config(config_json, table.seats)
+            config = engine.config_from_json(config_json)
             if len(table.seats) not in engine.allowed_seat_counts(config):
                 lo, hi = engine.seat_range(config)
                 raise TableError("core.err.seat_count", min=lo, max=hi, count=len(table.seats))
             table.state = engine.new_game(config, self._seat_infos(table.record), table.record.seed)
+            table.record.config = config.model_dump(mode="json")
             table.record.status = "playing"
             table.record.version = 0
             async with self.db.transaction() as conn:
@@ -330,10 +332,7 @@ class TableService:
                 raise TableError("core.err.not_your_turn")
             before = self._hand_snapshots(table)
             events = await self._commit(table, seat, action, by_ai=False)
-            record_seat = table.seats[seat]
-            record_seat.missed_turns = 0
-            if record_seat.ai == "timeout":
-                record_seat.ai = None  # the player is back
+            table.seats[seat].missed_turns = 0
             events += await self._run_ai(table)
             finished = await self._after_change(table)
             changed = self._changed_hands(table, before)
