@@ -30,16 +30,29 @@ def settings(tmp_path: Path) -> Settings:
 
 
 @pytest.fixture
-def make_bot(settings: Settings):
-    """A factory: each call builds a fresh bot on the same database (restarts)."""
+async def bot_builder(settings: Settings):
+    """``build(registry=None, extensions=None)`` makes a bot on the test's
+    database (Highcard by default); each call is a fresh bot on the same
+    database, for restarts. SimCord does not close bots: their databases are
+    closed here."""
+    built = []
 
-    def build():
-        registry = GameRegistry([GameSpec(HighcardEngine(), HighcardRenderer())])
-        bot = create_bot(settings, registry=registry, extensions=TEST_EXTENSIONS)
+    def build(registry: GameRegistry | None = None, extensions: list[str] | None = None):
+        registry = registry or GameRegistry([GameSpec(HighcardEngine(), HighcardRenderer())])
+        bot = create_bot(settings, registry=registry, extensions=extensions or TEST_EXTENSIONS)
         bot.tables.clock = virtual_clock
+        built.append(bot)
         return bot
 
-    return build
+    yield build
+    for bot in built:
+        await bot.db.close()
+
+
+@pytest.fixture
+def make_bot(bot_builder):
+    """Builds the Highcard test bot (call again to restart)."""
+    return lambda: bot_builder()
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ import random
 
 import pytest
 
-from bot import create_bot
 from engines.base import IllegalAction
 from engines.cubed import labels
 from engines.cubed.engine import CubedEngine, legal_placements
@@ -15,18 +14,15 @@ from engines.cubed.rules import placement_error
 from i18n import t
 from render.cubed import CubedRenderer
 from tables.registry import GameRegistry, GameSpec
-from tests.conftest import last_reply, virtual_clock
+from tests.conftest import last_reply
 
 ENGINE = CubedEngine()
 MAX_STEPS = 1500
 
 
 @pytest.fixture
-def simcord_bot(settings):
-    registry = GameRegistry([GameSpec(CubedEngine(), CubedRenderer())])
-    bot = create_bot(settings, registry=registry, extensions=["cogs.core", "cogs.cubed"])
-    bot.tables.clock = virtual_clock
-    return bot
+def simcord_bot(bot_builder):
+    return bot_builder(GameRegistry([GameSpec(CubedEngine(), CubedRenderer())]), ["cogs.core", "cogs.cubed"])
 
 
 class Cubed:

@@ -6,24 +6,18 @@ import random
 
 import pytest
 
-from bot import create_bot
 from engines.setup.engine import SetupEngine, format_placements
 from engines.setup.models import PlayAction, SwapAction
 from render.setup import SetupRenderer
 from tables.registry import GameRegistry, GameSpec
-from tests.conftest import Table, last_reply, virtual_clock
+from tests.conftest import Table, last_reply
 from tests.setup.conftest import build
 
 
 @pytest.fixture
-def make_bot(settings):
-    def build_bot():
-        registry = GameRegistry([GameSpec(SetupEngine(), SetupRenderer())])
-        bot = create_bot(settings, registry=registry, extensions=["cogs.core", "cogs.setup"])
-        bot.tables.clock = virtual_clock
-        return bot
-
-    return build_bot
+def make_bot(bot_builder):
+    return lambda: bot_builder(GameRegistry([GameSpec(SetupEngine(), SetupRenderer())]),
+                               ["cogs.core", "cogs.setup"])
 
 
 @pytest.fixture
