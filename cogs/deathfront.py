@@ -15,16 +15,33 @@ from cogs.common import bot_of, refusals, reply_key, user_locale
 from cogs.game_base import GameCog
 from engines.base import IllegalAction
 from engines.deathfront import (
-    AgreeEnd, Attack, DeclineEnd, Deploy, Discard, Keep, Move, Mulligan, Pass, PlaceFacility, PlaySkill,
-    ProposeEnd, SkipDraw,
+    AgreeEnd,
+    Attack,
+    DeclineEnd,
+    Deploy,
+    Discard,
+    Keep,
+    Move,
+    Mulligan,
+    Pass,
+    PlaceFacility,
+    PlaySkill,
+    ProposeEnd,
+    SkipDraw,
+    views,
 )
 from engines.deathfront import rules as R
-from engines.deathfront import views
 from engines.deathfront.cards import FACTIONS, card_name
 from engines.deathfront.lobby import chosen_faction
 from engines.deathfront.models import DeathFrontState
 from engines.deathfront.notation import (
-    hand_choices, legal_cells, normalize, parse_cell, parse_cells, parse_target, resolve_card,
+    hand_choices,
+    legal_cells,
+    normalize,
+    parse_cell,
+    parse_cells,
+    parse_target,
+    resolve_card,
 )
 from engines.deathfront.skills import skill_options
 from i18n import t
@@ -228,20 +245,24 @@ class DeathFrontCog(GameCog, name="deathfront"):
                       seat: app_commands.Range[int, 1, 4] | None = None) -> None:
         async with refusals(interaction):
             table = self.table(interaction)
+            if table.record.status != "lobby":
+                raise TableError("core.err.not_lobby")
             locale = await user_locale(interaction)
-            own_seat = seat - 1 if seat is not None else table.seat_of(interaction.user.id)
-            if own_seat is None:
+            faction_name = t(f"deathfront.faction.{faction.value}", locale)
+            chosen_seat = seat - 1 if seat is not None else table.seat_of(interaction.user.id)
+            if chosen_seat is None:
                 raise TableError("core.err.not_in_lobby")
             for index, other in enumerate(table.seats):
-                if index != own_seat and chosen_faction(other) == faction.value:
-                    raise IllegalAction("deathfront.err.faction_taken", player=other.name,
-                                        faction=t(f"deathfront.faction.{faction.value}", locale))
+                if index != chosen_seat and chosen_faction(other) == faction.value:
+                    raise IllegalAction("deathfront.err.faction_taken", player=other.name, faction=faction_name)
             await bot_of(interaction).tables.set_seat_option(
-                table.id, interaction.user.id, "faction", faction.value,
-                seat=seat - 1 if seat is not None else None,
+                table.id, interaction.user.id, "faction", faction.value, seat=chosen_seat if seat else None,
             )
-            await reply_key(interaction, "deathfront.ok.faction",
-                            faction=t(f"deathfront.faction.{faction.value}", locale))
+            if seat is None:
+                await reply_key(interaction, "deathfront.ok.faction", faction=faction_name)
+            else:
+                await reply_key(interaction, "deathfront.ok.faction_for", faction=faction_name,
+                                player=table.seats[chosen_seat].name)
 
     # -- opening hand and draw -----------------------------------------------------------------
     @group.command(name="mulligan", description=_text("mulligan", "Return your hand and draw a new 8 (once)"))

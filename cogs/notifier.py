@@ -99,13 +99,21 @@ class DiscordNotifier:
         embed = discord.Embed(title=title, description=description, colour=discord.Colour.blurple())
         seats = "\n".join(
             f"{i + 1}. {'🤖 ' if s.ai == 'added' else ''}{s.name}" + (" 👑" if s.user_id == record.host_id else "")
-            + ("".join(f" · {value}" for value in s.options.values()))
+            + "".join(f" · {self._option_text(record.game_type, key, value, locale)}"
+                      for key, value in s.options.items())
             for i, s in enumerate(record.seats)
         )
         embed.add_field(name=t("core.lobby.seats", locale, count=len(record.seats), min=lo, max=hi),
                         value=seats or "—", inline=False)
         embed.add_field(name=t("core.lobby.options", locale), value=config_summary(record.config, locale, record.game_type), inline=False)
         return embed
+
+    @staticmethod
+    def _option_text(game: str, key: str, value: object, locale: str) -> str:
+        """A seat's own choice, by its localized name where there is one
+        (``deathfront.faction.us`` → "US" / "美軍")."""
+        value_key = f"{game}.{key}.{value}"
+        return t(value_key, locale) if has(value_key) else str(value)
 
     async def post_lobby(self, interaction: discord.Interaction, table: "LiveTable", locale: str) -> None:
         """The first lobby message, as the answer to `/<game> new`."""

@@ -217,8 +217,11 @@ def card_name(uid_or_id: str, locale: str = "en") -> str:
 
 
 def localize_card_params(params: dict, locale: str) -> dict:
-    """Event/error params with the card's name in ``locale`` (events carry the
-    English name in ``card`` and the card kind in ``card_id``)."""
-    if "card_id" not in params:
-        return params
-    return {**params, "card": card_name(params["card_id"], locale)}
+    """Event/error params with card names in ``locale``: events carry the
+    English name in ``card`` / ``skill`` and the card kind in ``card_id`` /
+    ``skill_id``."""
+    out = dict(params)
+    for name_key, id_key in (("card", "card_id"), ("skill", "skill_id")):
+        if id_key in params:
+            out[name_key] = card_name(params[id_key], locale)
+    return out

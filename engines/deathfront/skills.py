@@ -33,9 +33,9 @@ def _strike(engine: DeathFrontEngine, state: DeathFrontState, seat: int, skill: 
     total = (skill.attack or 0) + (skill.anti_armour if target_card.armoured else 0)
     defence = R.defence(state, target, label, None)
     destroyed = total > defence
-    event = _ev("skill_hit" if destroyed else "skill_miss", seat=seat, skill=skill.name.en,
-                target_seat=R.seat_of(state, target), card=target_card.name.en, card_id=target_card.id, cell=label, total=total,
-                defence=defence)
+    event = _ev("skill_hit" if destroyed else "skill_miss", seat=seat, skill=skill.name.en, skill_id=skill.id,
+                target_seat=R.seat_of(state, target), card=target_card.name.en, card_id=target_card.id,
+                cell=label, total=total, defence=defence)
     if destroyed:
         engine._destroy(state, target, label)
     return event

@@ -3,15 +3,32 @@ from __future__ import annotations
 
 import pytest
 from pydantic import ValidationError
+from test_deathfront_support import (
+    ENGINE,
+    act,
+    all_cards,
+    empty_position,
+    expected_cards,
+    fill_hands,
+    give,
+    new_game,
+    put,
+)
 
 from engines.base import IllegalAction
 from engines.deathfront import (
-    AgreeEnd, Attack, DeathFrontConfig, DeclineEnd, Discard, Keep, Mulligan, Pass, ProposeEnd, SkipDraw,
+    AgreeEnd,
+    Attack,
+    DeathFrontConfig,
+    DeclineEnd,
+    Discard,
+    Keep,
+    Mulligan,
+    Pass,
+    ProposeEnd,
+    SkipDraw,
 )
 from engines.deathfront import rules as R
-from test_deathfront_support import (
-    ENGINE, act, all_cards, empty_position, expected_cards, fill_hands, give, new_game, put,
-)
 
 
 def keep_all(state):

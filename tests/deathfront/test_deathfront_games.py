@@ -5,9 +5,9 @@ import random
 import time
 
 import pytest
+from test_deathfront_support import ENGINE, all_cards, expected_cards, new_game, seats
 
 from engines.deathfront import DeathFrontConfig
-from test_deathfront_support import ENGINE, all_cards, expected_cards, new_game, seats
 
 LINEUPS = [
     (2, ["us", "ss"]),
@@ -102,8 +102,19 @@ def test_json_round_trip_mid_game_continues_identically():
 
 def test_action_json_round_trip_for_every_kind():
     from engines.deathfront import (
-        AgreeEnd, Attack, DeclineEnd, Deploy, Discard, Keep, Move, Mulligan, Pass, PlaceFacility, PlaySkill,
-        ProposeEnd, SkipDraw,
+        AgreeEnd,
+        Attack,
+        DeclineEnd,
+        Deploy,
+        Discard,
+        Keep,
+        Move,
+        Mulligan,
+        Pass,
+        PlaceFacility,
+        PlaySkill,
+        ProposeEnd,
+        SkipDraw,
     )
 
     actions = [

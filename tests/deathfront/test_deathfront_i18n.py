@@ -8,10 +8,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from test_deathfront_support import ENGINE, new_game
 
 from engines.deathfront.cards import FACTIONS
 from engines.deathfront.models import PHASE_OF_STEP
-from test_deathfront_support import ENGINE, new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ("en", "zh-CN", "zh-TW")

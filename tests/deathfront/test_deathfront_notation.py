@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import time
 
-from engines.deathfront import notation as N
 from test_deathfront_support import ENGINE, empty_position, fill_hands, give, new_game, play_out, put
+
+from engines.deathfront import notation as N
 
 
 def test_cells_any_case_full_width_and_bounds():

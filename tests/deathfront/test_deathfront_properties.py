@@ -6,9 +6,9 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_deathfront_support import ENGINE, all_cards, expected_cards, new_game
 
 from engines.deathfront.models import HAND_LIMIT
-from test_deathfront_support import ENGINE, all_cards, expected_cards, new_game
 
 
 def hidden_uids(state, seat=None):

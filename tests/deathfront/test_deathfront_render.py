@@ -5,11 +5,11 @@ import io
 import time
 
 from PIL import Image
+from test_deathfront_support import ENGINE, empty_position, give, put
 
 from engines.deathfront import rules as R
 from engines.deathfront.models import Arrow
 from render.deathfront import CELL, FACTION_COLOUR, HEADER, MARGIN, TERRITORY, DeathFrontRenderer
-from test_deathfront_support import ENGINE, empty_position, give, put
 
 RENDERER = DeathFrontRenderer()
 

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import pytest
+from test_deathfront_support import ENGINE, act, empty_position, fill_hands, give, put
 
 from engines.base import IllegalAction
 from engines.deathfront import Attack, Deploy, Move, Pass, PlaceFacility, PlaySkill
 from engines.deathfront import rules as R
-from test_deathfront_support import ENGINE, act, empty_position, fill_hands, give, put
 
 US, SS = 0, 1
 
