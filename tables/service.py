@@ -105,6 +105,8 @@ class TableService:
         self.tables: dict[int, LiveTable] = {}  # game id → table
         self._by_channel: dict[int, int] = {}  # channel id → game id
         self.accepting = True
+        # Seeds for new games; tests replace it to make games repeatable.
+        self.new_seed: Callable[[], int] = lambda: random.SystemRandom().randrange(2**31)
 
     # ------------------------------------------------------------------
     # Loading
@@ -187,7 +189,7 @@ class TableService:
         record = GameRecord(
             game_type=game_type, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
             config=cfg.model_dump(mode="json"), seats=[Seat(user_id=host_id, name=host_name)],
-            seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+            seed=seed if seed is not None else self.new_seed(),
             created_at=now, updated_at=now,
         )
         async with self.db.transaction() as conn:

@@ -3,6 +3,7 @@ database, driven by SimCord."""
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,8 @@ async def bot_builder(settings: Settings):
         registry = registry or GameRegistry([GameSpec(HighcardEngine(), HighcardRenderer())])
         bot = create_bot(settings, registry=registry, extensions=extensions or TEST_EXTENSIONS)
         bot.tables.clock = virtual_clock
+        seeds = random.Random(len(built))  # repeatable games, different per bot
+        bot.tables.new_seed = lambda: seeds.randrange(2**31)
         built.append(bot)
         return bot
 
