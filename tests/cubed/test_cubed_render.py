@@ -73,14 +73,14 @@ def test_blocked_cells_are_hatched_and_open_cells_white():
     cx, cy = layout.centre(q, r)
     box = image.crop((int(cx - layout.size / 2), int(cy - layout.size / 2),
                       int(cx + layout.size / 2), int(cy + layout.size / 2)))
-    colours = {nearest_palette(p) for p in box.getdata()}
-    assert "purple" in colours and len(set(box.getdata())) > 2  # purple stripes on a light ground
+    colours = {nearest_palette(p) for p in box.get_flattened_data()}
+    assert "purple" in colours and len(set(box.get_flattened_data())) > 2  # purple stripes on a light ground
     cell = view.labels[0]
     cx, cy = layout.centre(cell.q, cell.r)
     assert min(image.getpixel((int(cx - 0.6 * layout.size), int(cy)))) >= 250
     # the label's dark digits sit in the middle of the cell
     middle = image.crop((int(cx - 4), int(cy - 4), int(cx + 4), int(cy + 4)))
-    assert min(sum(p) for p in middle.getdata()) < 200
+    assert min(sum(p) for p in middle.get_flattened_data()) < 200
 
 
 def test_eleven_players_at_round_end_is_fast_and_small():

@@ -103,7 +103,7 @@ def test_hand_picture_shows_every_card_with_a_range_grid():
     image = decode(RENDERER.hand_png(view))
     assert best <= 0.05
     assert image.size[1] > 2 * 250  # two rows of cards
-    blue = sum(1 for px in image.getdata() if close(px, (40, 90, 200), 25))
+    blue = sum(1 for px in image.get_flattened_data() if close(px, (40, 90, 200), 25))
     assert blue >= 3 * 150  # the card's own square in three pattern grids (units and resource)
 
 

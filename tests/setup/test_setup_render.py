@@ -31,7 +31,7 @@ def decode(png: bytes) -> Image.Image:
 
 
 def count_colour(image, box, colour):
-    return sum(1 for px in image.crop(box).getdata() if px == colour)
+    return sum(1 for px in image.crop(box).get_flattened_data() if px == colour)
 
 
 def game(mode="ffa", players=4, moves=6, seed=2):
