@@ -10,6 +10,7 @@ import sys
 from typing import Iterable
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -47,11 +48,27 @@ class Settings(BaseSettings):
         return value
 
 
+class TabletopTree(app_commands.CommandTree):
+    """Unexpected errors: logged with the game context, answered privately."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        from cogs.common import reply_key
+
+        log.error("command %s failed (guild=%s channel=%s user=%s)",
+                  interaction.command.qualified_name if interaction.command else "?",
+                  interaction.guild_id, interaction.channel_id, interaction.user.id, exc_info=error)
+        try:
+            await reply_key(interaction, "core.err.internal")
+        except discord.HTTPException:
+            pass
+
+
 class TabletopBot(commands.Bot):
     def __init__(self, settings: Settings, registry: GameRegistry | None = None,
                  extensions: Iterable[str] | None = None) -> None:
         intents = discord.Intents.default()  # no privileged intents needed
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         tree_cls=TabletopTree)
         self.settings = settings
         self.registry = registry or default_registry()
         self.extensions_to_load = tuple(extensions) if extensions is not None else CORE_EXTENSIONS + GAME_EXTENSIONS

@@ -82,3 +82,19 @@ async def test_shutdown_refuses_new_actions_and_closes_the_database(simcord_env)
     assert all(table.timer is None for table in t.service.tables.values())
     await simcord_env.bot.close()
     assert simcord_env.bot.db._conn is None
+
+
+@pytest.mark.simcord(check_errors=False)
+async def test_an_unexpected_error_gets_a_private_apology(simcord_env, monkeypatch):
+    from tests.conftest import Table, last_reply
+
+    t = Table(simcord_env)
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(simcord_env.bot.tables, "open_lobby", broken)
+    result = await t.members[0].slash(t.channel, "highcard new")
+    reply = last_reply(result)
+    assert reply.ephemeral and "Something went wrong" in reply.content
+    assert isinstance(simcord_env.errors[-1].original, RuntimeError)
