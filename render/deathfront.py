@@ -74,8 +74,9 @@ class DeathFrontRenderer(Renderer):
         return to_png(_quantize(draw_hand(view)))
 
     def hand_text(self, view: DeathFrontPrivateView) -> str:  # type: ignore[override]
-        """Card ids with a few stats, to copy into commands."""
-        return " | ".join(f"{card.uid} {_card_stats(card)}" for card in view.hand)
+        """One line per card: the id to type (autocomplete offers it too),
+        the name and its attack/defence or kind."""
+        return "\n".join(f"`{card.uid}` {card.name} · {_card_stats(card)}" for card in view.hand)
 
 
 def _quantize(image: Image.Image) -> Image.Image:
