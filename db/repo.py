@@ -152,17 +152,23 @@ class RatingRepo:
 
 
 class SettingsRepo:
+    """Server settings are read on almost every reply, so they are cached;
+    this repository is their only writer."""
+
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._guilds: dict[int, tuple[str | None, int | None]] = {}
 
     async def guild(self, guild_id: int | None) -> tuple[str | None, int | None]:
         """(language, turn timeout minutes) — None where the server set nothing."""
         if guild_id is None:
             return None, None
-        row = await self.db.fetchone(
-            "SELECT language, turn_timeout_minutes FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        )
-        return (row["language"], row["turn_timeout_minutes"]) if row else (None, None)
+        if guild_id not in self._guilds:
+            row = await self.db.fetchone(
+                "SELECT language, turn_timeout_minutes FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            )
+            self._guilds[guild_id] = (row["language"], row["turn_timeout_minutes"]) if row else (None, None)
+        return self._guilds[guild_id]
 
     async def set_guild(self, guild_id: int, **values: Any) -> None:
         allowed = {"language", "turn_timeout_minutes"}
@@ -171,6 +177,7 @@ class SettingsRepo:
             await conn.execute("INSERT OR IGNORE INTO guild_settings (guild_id) VALUES (?)", (guild_id,))
             for key, value in values.items():
                 await conn.execute(f"UPDATE guild_settings SET {key} = ? WHERE guild_id = ?", (value, guild_id))
+        self._guilds.pop(guild_id, None)
 
     async def dm_hands(self, user_id: int) -> bool:
         row = await self.db.fetchone("SELECT dm_hands FROM user_settings WHERE user_id = ?", (user_id,))

@@ -125,7 +125,8 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
     def apply(self, state: StateT, seat: int, action: BaseModel) -> tuple[StateT, list[Event]]:
         """Apply ``action`` by ``seat``: a new state and its public events.
         Raises ``IllegalAction`` and leaves ``state`` untouched when illegal."""
-        work = state.model_copy(deep=True)
+        # A JSON-level round trip: a deep copy, several times faster than model_copy(deep=True).
+        work = type(state).model_validate(state.model_dump())
         events = self._apply(work, seat, action)
         return work, events
 
@@ -153,6 +154,14 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
     def private_view(self, state: StateT, seat: int) -> BaseModel | None:
         """What only ``seat`` may see (its hand; a partner's where the rules
         share it), or None if the game has no hidden information for it."""
+
+    def hidden_hand(self, state: StateT, seat: int) -> Any:
+        """What ``seat`` holds in secret (cards, tiles, pieces), as plain
+        data. A change of it is what sends the player their hand by DM, so it
+        leaves out whose turn it is and other public details. Default: the
+        whole private view."""
+        view = self.private_view(state, seat)
+        return None if view is None else view.model_dump(mode="json")
 
     # ---- AI ------------------------------------------------------------
     @abstractmethod

@@ -105,6 +105,7 @@ class TableService:
         self.tables: dict[int, LiveTable] = {}  # game id → table
         self._by_channel: dict[int, int] = {}  # channel id → game id
         self.accepting = True
+        self._background: set[asyncio.Task] = set()
         # Seeds for new games; tests replace it to make games repeatable.
         self.new_seed: Callable[[], int] = lambda: random.SystemRandom().randrange(2**31)
 
@@ -299,6 +300,7 @@ class TableService:
             table.record.config = config.model_dump(mode="json")
             table.record.status = "playing"
             table.record.version = 0
+            self._restart_turn_clock(table, table.state, self.clock())
             async with self.db.transaction() as conn:
                 table.record.updated_at = self.clock()
                 await self.games.update(conn, table.record)
@@ -333,8 +335,8 @@ class TableService:
             if seat not in table.to_act():
                 raise TableError("core.err.not_your_turn")
             before = self._hand_snapshots(table)
+            table.seats[seat].missed_turns = 0  # saved with the action
             events = await self._commit(table, seat, action, by_ai=False)
-            table.seats[seat].missed_turns = 0
             events += await self._run_ai(table)
             finished = await self._after_change(table)
             changed = self._changed_hands(table, before)
@@ -365,6 +367,7 @@ class TableService:
         new_state, events = engine.apply(table.state, seat, action)
         seq = table.record.version + 1
         now = self.clock()
+        self._restart_turn_clock(table, new_state, now)
         async with self.db.transaction() as conn:
             await self.games.append_action(conn, table.id, seq, seat, engine.action_to_json(action), by_ai, now)
             await self.games.save_snapshot(conn, table.id, seq, engine.state_to_json(new_state))
@@ -512,14 +515,17 @@ class TableService:
     # ------------------------------------------------------------------
     # After every change
     # ------------------------------------------------------------------
+    def _restart_turn_clock(self, table: LiveTable, state: BaseModel, now: float) -> None:
+        """Every accepted action starts the clock of the humans now to act."""
+        humans_to_act = [s for s in table.engine.to_act(state) if not table.seats[s].is_ai]
+        table.record.turn_started_at = now if humans_to_act else None
+        table.record.reminded = False
+
     async def _after_change(self, table: LiveTable, from_timer: bool = False) -> GameSummary | None:
-        """Finish the game if it is over, else restart the turn timer."""
+        """Finish the game if it is over, else restart the turn timer (the
+        turn clock itself was saved with the last action)."""
         if table.engine.is_over(table.state):
             return await self._finish(table, reason=None)
-        humans_to_act = [s for s in table.to_act() if not table.seats[s].is_ai]
-        table.record.turn_started_at = self.clock() if humans_to_act else None
-        table.record.reminded = False
-        await self._save_record(table)
         if from_timer:
             table.timer = None  # this task is the timer; a new one replaces it
         self._schedule(table)
@@ -619,26 +625,27 @@ class TableService:
     def _human_seats(self, table: LiveTable) -> list[int]:
         return [i for i, s in enumerate(table.seats) if s.user_id is not None and s.ai != "resigned"]
 
-    def _hand_snapshots(self, table: LiveTable) -> dict[int, str]:
+    def _hand_snapshots(self, table: LiveTable) -> dict[int, Any]:
         if table.state is None:
             return {}
-        out = {}
-        for seat in self._human_seats(table):
-            view = table.engine.private_view(table.state, seat)
-            out[seat] = view.model_dump_json() if view is not None else ""
-        return out
+        return {seat: table.engine.hidden_hand(table.state, seat) for seat in self._human_seats(table)}
 
-    def _changed_hands(self, table: LiveTable, before: dict[int, str]) -> list[int]:
+    def _changed_hands(self, table: LiveTable, before: dict[int, Any]) -> list[int]:
+        """Seats whose secret holdings changed (not merely whose turn it is)."""
         if table.record.status != "playing":
             return []
         after = self._hand_snapshots(table)
-        return [seat for seat, dump in after.items() if dump and before.get(seat) != dump]
+        return [seat for seat, hand in after.items() if hand is not None and before.get(seat) != hand]
 
     async def _announce(self, table: LiveTable, events: list[Event], finished: GameSummary | None,
                         changed_hands: list[int]) -> None:
         await self.notifier.board_updated(table, events, finished)
         if changed_hands and finished is None:
-            await self.notifier.hands_changed(table, changed_hands)
+            # Hands go out by DM after the player's answer, not before it.
+            task = asyncio.create_task(self.notifier.hands_changed(table, changed_hands),
+                                       name=f"hands-{table.id}")
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
 
     async def mark_dm_failed(self, table: LiveTable, seat: int, failed: bool) -> None:
         async with table.lock:
@@ -666,3 +673,5 @@ class TableService:
         for table in list(self.tables.values()):
             async with table.lock:
                 self._cancel_timer(table)
+        if self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)

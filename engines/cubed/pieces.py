@@ -8,6 +8,7 @@ exactly one id. Blockers are ``<colour letter>XX<copy>``: ``SXX1``, ``SXX2``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 from typing import Literal
 
@@ -43,7 +44,12 @@ class Piece:
 
 def rotations(faces: Faces) -> list[Faces]:
     """The three rotations of ``faces`` (see rules.rotate), rotation 0 first."""
-    return [tuple(faces[(j - k) % 3] for j in range(3)) for k in range(3)]  # type: ignore[misc]
+    return list(_rotations(tuple(faces)))
+
+
+@lru_cache(maxsize=None)  # called in every legality check: 88 pieces, few distinct faces
+def _rotations(faces: Faces) -> tuple[Faces, ...]:
+    return tuple(tuple(faces[(j - k) % 3] for j in range(3)) for k in range(3))  # type: ignore[misc]
 
 
 def _canonical(faces: Faces) -> Faces:

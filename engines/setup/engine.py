@@ -283,6 +283,10 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
             ranks=result.ranks if result else None,
         )
 
+    def hidden_hand(self, state, seat: int):
+        view = self.private_view(state, seat)
+        return {"hand": view.hand, "partner": view.partner_hand}
+
     def private_view(self, state: SetupState, seat: int) -> SetupPrivateView:
         mode = state.config.mode
         view = SetupPrivateView(

@@ -101,9 +101,10 @@ async def test_hands_are_sent_by_dm_when_they_change(table):
     if live.to_act()[0] != seat:
         other = live.to_act()[0]
         await table.member_for_seat(other).slash(table.channel, "highcard play", card=max(live.state.hands[other]))
-    count = len(alice.user.dm_channel.history())
+    count, bob_count = len(alice.user.dm_channel.history()), len(bob.user.dm_channel.history())
     await alice.slash(table.channel, "highcard play", card=max(table.live().state.hands[seat]))
     assert len(alice.user.dm_channel.history()) == count + 1
+    assert len(bob.user.dm_channel.history()) == bob_count  # only the turn changed for bob: no DM
     hand = sorted(table.live().state.hands[seat])
     assert "Cards: " + " ".join(map(str, hand)) in alice.user.dm_channel.history()[-1].content
 

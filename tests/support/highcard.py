@@ -45,6 +45,7 @@ class PublicView(BaseModel):
 class PrivateView(BaseModel):
     seat: int
     hand: list[int]
+    your_turn: bool = False
 
 
 class HighcardEngine(GameEngine[HighcardConfig, HighcardState]):
@@ -110,7 +111,10 @@ class HighcardEngine(GameEngine[HighcardConfig, HighcardState]):
                           deck_count=len(state.deck), turn=None if self.result(state) else state.turn)
 
     def private_view(self, state: HighcardState, seat: int) -> PrivateView:
-        return PrivateView(seat=seat, hand=sorted(state.hands[seat]))
+        return PrivateView(seat=seat, hand=sorted(state.hands[seat]), your_turn=seat in self.to_act(state))
+
+    def hidden_hand(self, state: HighcardState, seat: int) -> list[int]:
+        return sorted(state.hands[seat])
 
     def ai_action(self, state: HighcardState, seat: int, rng: random.Random) -> BaseModel:
         return Play(card=max(state.hands[seat]))
