@@ -19,7 +19,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 def to_png(image: Image.Image) -> bytes:
-    """Encode as PNG; palette-quantise flat-colour art to keep files small."""
+    """Encode as PNG (renderers quantise flat-colour art themselves where it pays)."""
     buf = io.BytesIO()
     image.save(buf, format="PNG", optimize=False, compress_level=6)
     return buf.getvalue()

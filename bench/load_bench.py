@@ -1,0 +1,253 @@
+"""Many tables at once through one ``TableService`` on one database file.
+
+Each table is an asyncio task; every seat is a simulated person whose move the
+engine's AI picks (as ``tables.simulate`` does) and who sends it with
+``service.act``. When a game ends, the table starts a new one in its channel.
+Two runs over the same tables:
+
+- saturated: no thinking time, every table sends its next action as soon as
+  the last one is answered — the most actions per second the service manages.
+  Latency here is mostly queueing (Little's law: 200 tables waiting on one
+  writer), so it has no target.
+- paced: each table sends one action per ``interval`` seconds on its own
+  schedule (open loop, with jitter), i.e. 200 actions/s offered for 200 tables
+  at 1 s; the p95 latency target applies to this run.
+
+A small share of actions is sent twice at once (a double click); exactly one
+may be applied. The notifier counts board updates without drawing them: a
+board PNG costs 10–45 ms of CPU, so drawing 200 boards a second would need
+more than the 2 cores this machine has (the draw is measured in render/e2e).
+
+Afterwards every game's action log must replay to its stored snapshot, with
+gap-free sequence numbers and exactly as many actions as ``act`` accepted.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from bench import states
+from bench.report import Row, time_row
+from bench.service_kit import CountingNotifier, choose, start_table, temp_service, user_id
+from bench.timing import clock
+from engines.base import IllegalAction
+from tables.errors import TableError
+from tables.service import TableService
+
+THROUGHPUT_TARGET = 200.0
+LATENCY_LIMIT_MS = 250.0
+
+# (game, players, config) by table number: a mix of every game and size.
+MIX: list[tuple[str, int, dict[str, Any]]] = [
+    ("setup", 4, {}), ("cubed", 4, {}), ("deathfront", 2, {}),
+    ("setup", 2, {}), ("cubed", 11, {"rounds": 1}), ("deathfront", 4, {"players": 4}),
+]
+
+
+@dataclass
+class LoadResult:
+    latencies: list[float] = field(default_factory=list)
+    accepted: dict[int, int] = field(default_factory=dict)  # game id -> actions accepted by act()
+    refused_doubles: int = 0
+    applied_doubles: int = 0  # both clicks legal (e.g. two draws in a row): both count
+    errors: list[str] = field(default_factory=list)
+    games_started: int = 0
+    choose_seconds: float = 0.0
+    seconds: float = 0.0
+    cpu_seconds: float = 0.0  # the process's CPU time (every thread) during the run
+
+    @property
+    def actions(self) -> int:
+        return sum(self.accepted.values())
+
+
+@dataclass
+class Plan:
+    """A table's games, each (seed, [(seat, action), …]) as the engine's AI
+    plays it from that seed: worked out before the clock starts, so the
+    simulated players' thinking does not eat the service's CPU. Engines are
+    deterministic, so the service's state follows the same path."""
+
+    game: str
+    players: int
+    config: dict[str, Any]
+    games: list[tuple[int, list[tuple[int, Any]]]]
+
+
+_GAME_CACHE: dict[tuple[str, int, str, int], list[tuple[int, Any]]] = {}
+
+
+def _moves(game: str, players: int, config: dict[str, Any], seed: int) -> list[tuple[int, Any]]:
+    key = (game, players, repr(sorted(config.items())), seed)
+    if key not in _GAME_CACHE:
+        run = states.play(states.Scenario(game, players, config, seed))
+        _GAME_CACHE[key] = [(step.seat, step.action) for step in run.steps]
+    return _GAME_CACHE[key]
+
+
+def make_plan(number: int, actions: int, variants: int) -> Plan:
+    """Enough whole games for ``actions`` actions. Tables ``variants`` × len(MIX)
+    apart share seeds (the same moves in different games), which keeps the
+    preparation short."""
+    game, players, config = MIX[number % len(MIX)]
+    seed = 1000 * (number // len(MIX) % variants) + 1
+    games, total = [], 0
+    while total < actions:
+        moves = _moves(game, players, config, seed)
+        games.append((seed, moves))
+        total += len(moves)
+        seed += 1
+    return Plan(game, players, config, games)
+
+
+async def _table_task(service: TableService, plan: Plan, channel: int, result: LoadResult,
+                      go: asyncio.Event, deadline_box: list[float], max_actions: int,
+                      interval: float | None, double_rate: float) -> None:
+    rng = random.Random(channel)
+    games = iter(plan.games)
+    seed, moves = next(games)
+    table = await start_table(service, plan.game, plan.players, plan.config, channel, seed)
+    result.games_started += 1
+    result.accepted.setdefault(table.id, 0)
+    planned = iter(moves)
+    await go.wait()
+    next_at = clock() + (rng.uniform(0, interval) if interval else 0.0)
+    done = 0
+    while done < max_actions and clock() < deadline_box[0]:
+        if table.record.status != "playing":
+            seed, moves = next(games, (seed + 1, []))
+            table = await start_table(service, plan.game, plan.players, plan.config, channel, seed)
+            result.games_started += 1
+            result.accepted.setdefault(table.id, 0)
+            planned = iter(moves)
+        move = next(planned, None) if planned is not None else None
+        if move is None:  # off the plan (it ran out, or a double click was applied twice)
+            start_choose = clock()
+            move = choose(table, rng)
+            result.choose_seconds += clock() - start_choose
+        seat, action = move
+        if interval:
+            await asyncio.sleep(max(0.0, next_at - clock()))
+            next_at += interval * rng.uniform(0.5, 1.5)
+        user = user_id(channel, seat)
+        double = rng.random() < double_rate
+        start = clock()
+        if double:
+            outcomes = await asyncio.gather(service.act(table.id, user, action),
+                                            service.act(table.id, user, action), return_exceptions=True)
+        else:
+            try:
+                outcomes = [await service.act(table.id, user, action)]
+            except Exception as exc:  # noqa: BLE001 - counted below
+                outcomes = [exc]
+        result.latencies.append(clock() - start)
+        applied = 0
+        for outcome in outcomes:
+            if isinstance(outcome, (TableError, IllegalAction)) and double:
+                result.refused_doubles += 1
+            elif isinstance(outcome, BaseException):
+                result.errors.append(f"game {table.id}: {type(outcome).__name__}: {outcome}")
+            else:
+                applied += 1
+        if applied != 1:
+            planned = None  # the state left the plan: choose live from here
+        if double and applied == 2:
+            result.applied_doubles += 1
+        result.accepted[table.id] += applied
+        done += 1
+
+
+async def _verify(service: TableService, result: LoadResult) -> dict[str, Any]:
+    """Every game's log replays to its snapshot; no action lost or doubled."""
+    engine_json = {g: states.spec(g).engine for g in states.registry().ids()}
+    checked = mismatched = lost_or_doubled = gaps = 0
+    problems: list[str] = []
+    for game_id, accepted in result.accepted.items():
+        record = await service.games.get(game_id)
+        snap = await service.games.snapshot(game_id)
+        actions = await service.games.actions(game_id)
+        seqs = [a[0] for a in actions]
+        checked += 1
+        if seqs != list(range(1, len(seqs) + 1)):
+            gaps += 1
+            problems.append(f"game {game_id}: sequence gaps")
+        if len(actions) != accepted or record.version != len(actions) or snap is None or snap[0] != len(actions):
+            lost_or_doubled += 1
+            problems.append(f"game {game_id}: accepted {accepted}, log {len(actions)}, version {record.version}, "
+                            f"snapshot {snap[0] if snap else None}")
+        replayed = await service.replay(record)
+        if snap is None or engine_json[record.game_type].state_to_json(replayed) != snap[1]:
+            mismatched += 1
+            problems.append(f"game {game_id}: replay differs from the snapshot")
+    return {"games": checked, "replay_mismatches": mismatched, "lost_or_doubled": lost_or_doubled,
+            "sequence_gaps": gaps, "problems": problems[:10]}
+
+
+async def _run(plans: list[Plan], max_actions: int, seconds: float, interval: float | None,
+               double_rate: float) -> tuple[LoadResult, dict[str, Any]]:
+    tables = len(plans)
+    result = LoadResult()
+    async with temp_service(CountingNotifier()) as service:
+        go = asyncio.Event()
+        deadline = [float("inf")]
+        tasks = [asyncio.create_task(_table_task(service, plans[n], n + 1, result, go, deadline, max_actions,
+                                                 interval, double_rate)) for n in range(tables)]
+        while result.games_started < tables and not any(t.done() for t in tasks):
+            await asyncio.sleep(0.01)
+        start, cpu_start = clock(), time.process_time()
+        deadline[0] = start + seconds
+        go.set()
+        outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+        result.seconds = clock() - start
+        result.cpu_seconds = time.process_time() - cpu_start
+        result.errors += [f"task: {type(o).__name__}: {o}" for o in outcomes if isinstance(o, BaseException)]
+        check = await _verify(service, result)
+    return result, check
+
+
+def run(tables: int = 200, saturated_actions: int = 30, paced_actions: int = 20, interval: float = 1.0,
+        max_seconds: float = 60.0, double_rate: float = 0.02, variants: int = 8) -> list[Row]:
+    """Both runs: ``*_actions`` per table (bounded by ``max_seconds`` each)."""
+    rows: list[Row] = []
+    checks = []
+    start = clock()
+    plans = [make_plan(n, max(saturated_actions, paced_actions), variants) for n in range(tables)]
+    prepare = clock() - start
+    for mode, per_table_interval, actions in (("saturated", None, saturated_actions),
+                                              ("paced", interval, paced_actions)):
+        result, check = asyncio.run(_run(plans, actions, max_seconds, per_table_interval, double_rate))
+        checks.append(check)
+        rate = result.actions / result.seconds if result.seconds else 0.0
+        name = (f"{tables} tables saturated" if mode == "saturated"
+                else f"{tables} tables paced ({tables / interval:g} actions/s offered)")
+        row = time_row("load", name, result.latencies,
+                       limit_ms=LATENCY_LIMIT_MS if mode == "paced" else None,
+                       size=round(rate, 1), size_unit="actions/s",
+                       actions=result.actions, run_seconds=round(result.seconds, 2), games=result.games_started,
+                       double_clicks_refused=result.refused_doubles, double_clicks_both_legal=result.applied_doubles,
+                       cpu_ms_per_action=round(result.cpu_seconds * 1000 / max(1, result.actions), 3),
+                       live_choices_seconds=round(result.choose_seconds, 3), plans_prepared_seconds=round(prepare, 2),
+                       errors=result.errors[:10])
+        throughput_ok = rate >= THROUGHPUT_TARGET
+        if mode == "saturated":
+            row.target = f"≥{THROUGHPUT_TARGET:g} actions/s"
+            row.ok = throughput_ok and not result.errors
+            row.note = (f"{result.actions} actions in {result.seconds:.1f} s, {result.games_started} games, "
+                        f"{row.extra['cpu_ms_per_action']:.2f} ms CPU per action; latency here is queueing behind {tables} busy tables (no target)")
+        else:
+            row.ok = bool(row.ok) and not result.errors
+            row.note = (f"{result.actions} actions in {result.seconds:.1f} s (first to last, with start-up "
+                        f"jitter), {result.games_started} games; the throughput target is the saturated row's")
+        if result.errors:
+            row.note += f"; {len(result.errors)} errors, first: {result.errors[0]}"
+        rows.append(row)
+    games = sum(c["games"] for c in checks)
+    bad = sum(c["replay_mismatches"] + c["lost_or_doubled"] + c["sequence_gaps"] for c in checks)
+    rows.append(Row("load", "replay = snapshot, none lost/doubled", n=games, size=bad, size_unit="bad games",
+                    target="0 bad games", ok=bad == 0,
+                    note="; ".join(p for c in checks for p in c["problems"])[:300],
+                    extra={"checks": checks}))
+    return rows

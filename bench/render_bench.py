@@ -1,0 +1,44 @@
+"""Board and hand images: time per image and PNG size, for each game at its
+early, middle and late state. A sample times the whole drawing a player
+waits for: the view from the state, then the renderer."""
+from __future__ import annotations
+
+from typing import Any
+
+from bench import states
+from bench.report import Row, time_row
+from bench.timing import repeat
+
+IMAGE_LIMIT_MS = 50.0
+IMAGE_LIMIT_KB = 300.0
+
+
+def _draw(draw: Any, view: Any, *args: Any) -> Any:
+    """One image from a state: its view, then the drawing."""
+    return lambda: draw(view(*args))
+
+
+def run(repeats: int = 15, games: tuple[str, ...] = states.GAMES) -> list[Row]:
+    rows: list[Row] = []
+    for game in games:
+        spec = states.spec(game)
+        engine, renderer = spec.engine, spec.renderer
+        run_ = states.playthrough(game)
+        scenario = run_.scenario
+        for stage, (state, seat) in states.stages(run_).items():
+            what = states.describe(game, state)
+            board = _draw(renderer.board_png, engine.public_view, state)
+            board()  # warm caches (fonts, layouts)
+            samples, png = repeat(board, times=repeats)
+            rows.append(time_row("render", f"{game} {scenario.players}p board {stage}", samples,
+                                 limit_ms=IMAGE_LIMIT_MS, size=round(len(png) / 1024, 1), size_unit="KB",
+                                 size_limit=IMAGE_LIMIT_KB, state=what))
+            if engine.private_view(state, seat) is None:
+                continue
+            hand = _draw(renderer.hand_png, engine.private_view, state, seat)
+            hand()
+            samples, png = repeat(hand, times=repeats)
+            rows.append(time_row("render", f"{game} {scenario.players}p hand {stage}", samples,
+                                 limit_ms=IMAGE_LIMIT_MS, size=round(len(png) / 1024, 1), size_unit="KB",
+                                 size_limit=IMAGE_LIMIT_KB, state=what, seat=seat))
+    return rows

@@ -1,0 +1,71 @@
+"""Run every benchmark at a given size; collect the rows and the metadata."""
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from bench import e2e_bench, engine_bench, load_bench, render_bench, restart_bench
+from bench.report import Row, load_average, machine
+
+
+@dataclass(frozen=True)
+class Sizes:
+    render_repeats: int = 20  # draws per image
+    engine_samples: int = 120  # states per game for apply / AI / autocomplete
+    e2e_actions: int = 100  # actions per game through TableService, each way
+    load_tables: int = 200
+    load_saturated_actions: int = 30  # per table, no thinking time
+    load_paced_actions: int = 20  # per table, one per interval
+    load_interval: float = 1.0  # seconds between a table's actions in the paced run
+    load_max_seconds: float = 60.0  # per run, a safety bound
+    restart_games: int = 1000
+    restart_repeats: int = 3  # fresh processes
+
+    @classmethod
+    def tiny(cls) -> "Sizes":
+        """For the smoke test: every code path, a few seconds."""
+        return cls(render_repeats=1, engine_samples=3, e2e_actions=3, load_tables=6,
+                   load_saturated_actions=3, load_paced_actions=2, load_interval=0.05,
+                   load_max_seconds=20.0, restart_games=12, restart_repeats=1)
+
+
+def _log(message: str, quiet: bool) -> None:
+    if not quiet:
+        print(message, file=sys.stderr, flush=True)
+
+
+def run_all(sizes: Sizes = Sizes(), quiet: bool = False) -> tuple[list[Row], dict[str, Any]]:
+    """Every benchmark; returns the rows and the metadata for results.json."""
+    started = time.time()
+    load_before = load_average()
+    rows: list[Row] = []
+    timings: dict[str, float] = {}
+    steps = [
+        ("render", lambda: render_bench.run(sizes.render_repeats)),
+        ("engine", lambda: engine_bench.run(sizes.engine_samples)),
+        ("e2e", lambda: e2e_bench.run(sizes.e2e_actions)),
+        ("load", lambda: load_bench.run(sizes.load_tables, sizes.load_saturated_actions,
+                                        sizes.load_paced_actions, sizes.load_interval, sizes.load_max_seconds)),
+        ("restart", lambda: restart_bench.run(folder, sizes.restart_games, sizes.restart_repeats)),
+    ]
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
+        folder = Path(tmp)
+        for name, step in steps:
+            _log(f"[bench] {name} … (load average {' '.join(map(str, load_average()))})", quiet)
+            start = time.perf_counter()
+            rows += step()
+            timings[name] = round(time.perf_counter() - start, 1)
+    meta = {
+        "started_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)),
+        "duration_s": round(time.time() - started, 1),
+        "section_seconds": timings,
+        "load_average_before": load_before,
+        "load_average_after": load_average(),
+        "machine": machine(),
+        "sizes": asdict(sizes),
+    }
+    return rows, meta

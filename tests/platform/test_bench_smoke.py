@@ -1,0 +1,53 @@
+"""The benchmark suite runs end to end at a tiny size (``python -m bench
+--quick``): every figure is reported and every game the load run played
+replays to its stored state. No timing is asserted: the benchmark is the
+measurement (docs/performance.md)."""
+import json
+
+from bench import report
+from bench.__main__ import main
+from bench.states import GAMES, SCENARIOS, STAGES
+
+
+def test_quick_bench_reports_every_figure_and_replays_match(tmp_path, capsys):
+    out = tmp_path / "results.json"
+    assert main(["--quick", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    data = json.loads(out.read_text(encoding="utf-8"))
+
+    rows = {(r["section"], r["name"]): r for r in data["rows"]}
+    names = [name for _section, name in rows]
+    for game in GAMES:
+        label = f"{game} {SCENARIOS[game].players}p"
+        for stage in STAGES:
+            assert f"{label} board {stage}" in names
+            assert f"{label} hand {stage}" in names
+        for what in ("apply", "legal actions", "autocomplete answer", "AI choice"):
+            assert f"{label} {what}" in names
+        assert f"{label} action end to end" in names
+    assert {r["section"] for r in data["rows"]} == {"render", "engine", "e2e", "load", "restart"}
+
+    for row in data["rows"]:
+        assert row["name"] in printed  # one printed table holds every row
+        if row["median_ms"] is not None:
+            assert row["n"] > 0 and 0 <= row["median_ms"] <= row["p95_ms"]
+        if row["target"]:
+            assert row["ok"] in (True, False)
+    for stage in STAGES:  # images were drawn: real PNG sizes
+        assert rows[("render", f"setup 4p board {stage}")]["size"] > 1
+
+    load = [r for r in data["rows"] if r["section"] == "load"]
+    assert all(not r["extra"].get("errors") for r in load)
+    integrity = rows[("load", "replay = snapshot, none lost/doubled")]
+    assert integrity["n"] > 0 and integrity["size"] == 0 and integrity["ok"] is True
+    for check in integrity["extra"]["checks"]:
+        assert check["replay_mismatches"] == check["lost_or_doubled"] == check["sequence_gaps"] == 0
+
+    restore = next(r for r in data["rows"] if r["name"].startswith("restore "))
+    assert restore["size"] == data["sizes"]["restart_games"]
+    memory = rows[("restart", "resident memory after restore")]
+    assert memory["size"] > 10  # MB: a real reading of /proc/self/status
+
+    assert data["machine"]["cores"] and data["duration_s"] >= 0
+    assert data["misses"] == [f"{r['section']}/{r['name']}" for r in data["rows"] if r["ok"] is False]
+    assert report.table([]).startswith("section")
