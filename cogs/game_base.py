@@ -46,9 +46,13 @@ class GameCog(commands.Cog):
             display_name(interaction.user), config,
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
-        for _ in range(ai_seats):
-            await bot.tables.add_ai(table.id, interaction.user.id)
-        await bot.tables.start(table.id, interaction.user.id)
+        try:
+            for _ in range(ai_seats):
+                await bot.tables.add_ai(table.id, interaction.user.id)
+            await bot.tables.start(table.id, interaction.user.id)
+        except (TableError, IllegalAction):
+            await bot.tables.cancel(table.id, interaction.user.id)  # no half-made table left behind
+            raise
         await reply_key(interaction, "core.game.started_solo", id=table.id)
         return table
 
