@@ -264,3 +264,22 @@ async def test_only_managers_end_a_stuck_game(simcord_env, manager):
     else:
         assert "Only server managers" in last_reply(result).content
         assert t.live() is not None
+
+
+async def test_board_posts_the_board_again_and_becomes_the_one_edited(table):
+    live = await table.open_and_start()
+    old_board = live.record.board_message_id
+    alice = table.members[0]
+    await alice.slash(table.channel, "board")
+    new_board = table.channel.history()[-1]
+    assert new_board.id != old_board and [a.filename for a in new_board.attachments] == ["board.png"]
+    assert live.record.board_message_id == new_board.id
+    assert [c.label for row in new_board.components for c in row.children] == ["Show hand"]
+    seat = live.to_act()[0]
+    await table.member_for_seat(seat).slash(table.channel, "highcard play", card=max(live.state.hands[seat]))
+    assert "played" in table.board_message().content and table.board_message().id == new_board.id
+
+
+async def test_board_without_a_game_says_how_to_start_one(table):
+    result = await table.members[0].slash(table.channel, "board")
+    assert result.ephemeral and "/setup new" in last_reply(result).content
