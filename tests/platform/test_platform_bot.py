@@ -98,3 +98,39 @@ async def test_an_unexpected_error_gets_a_private_apology(simcord_env, monkeypat
     reply = last_reply(result)
     assert reply.ephemeral and "Something went wrong" in reply.content
     assert isinstance(simcord_env.errors[-1].original, RuntimeError)
+
+
+async def test_every_command_payload_fits_discord_limits(settings):
+    """Names, descriptions and choices, in every language, as Discord checks them."""
+    import re as _re
+
+    from cogs.translator import CatalogueTranslator
+
+    bot = create_bot(settings)
+    await bot.db.open()
+    for extension in bot.extensions_to_load:  # what setup_hook loads, without syncing
+        await bot.load_extension(extension)
+    try:
+        translator = CatalogueTranslator()
+        payloads = [await c.get_translated_payload(bot.tree, translator) for c in bot.tree.get_commands()]
+        assert {p["name"] for p in payloads} >= {"setup", "cubed", "deathfront", "hand", "board", "resign",
+                                                 "rules", "leaderboard", "stats", "help", "settings", "table"}
+
+        def check(node):
+            names = [node["name"], *node.get("name_localizations", {}).values()]
+            for name in names:
+                assert _re.fullmatch(r"[-_\w]{1,32}", name) and name == name.lower(), name
+            for text in [node.get("description", ""), *node.get("description_localizations", {}).values()]:
+                assert 1 <= len(text) <= 100, (node["name"], text)
+            assert len(node.get("choices", [])) <= 25
+            for option in node.get("options", []):
+                check(option)
+            assert len(node.get("options", [])) <= 25
+
+        for payload in payloads:
+            check(payload)
+        # The zh translations are really there for the game commands too.
+        setup = next(p for p in payloads if p["name"] == "setup")
+        assert setup["description_localizations"]["zh-CN"] != setup["description"]
+    finally:
+        await bot.db.close()
