@@ -11,7 +11,7 @@ import discord
 from pydantic import ValidationError
 
 from engines.base import IllegalAction
-from i18n import normalize_locale, t
+from i18n import has, normalize_locale, t
 from tables.errors import TableError
 
 if TYPE_CHECKING:
@@ -60,8 +60,10 @@ async def reply_key(interaction: discord.Interaction, key: str, *, ephemeral: bo
 async def reply_error(interaction: discord.Interaction, error: TableError | IllegalAction) -> None:
     """A refused request: a private, localized reason. Nothing changed."""
     locale = await user_locale(interaction)
-    text = t(error.key, locale, **error.params)
-    await reply(interaction, "⚠️ " + text, ephemeral=True)
+    params = dict(error.params)
+    if isinstance(params.get("game"), str) and has(f"core.game.{params['game']}"):
+        params["game"] = t(f"core.game.{params['game']}", locale)  # a game id, shown by its name
+    await reply(interaction, "⚠️ " + t(error.key, locale, **params), ephemeral=True)
 
 
 def png_file(data: bytes, name: str) -> discord.File:

@@ -59,7 +59,7 @@ class GameCog(commands.Cog):
     def table(self, interaction: discord.Interaction) -> LiveTable:
         table = bot_of(interaction).tables.require_channel(interaction.channel_id)
         if table.record.game_type != self.game_id:
-            raise TableError("core.err.other_game", game=t(f"core.game.{table.record.game_type}", "en"))
+            raise TableError("core.err.other_game", game=table.record.game_type)
         return table
 
     def seat(self, interaction: discord.Interaction, table: LiveTable) -> int:

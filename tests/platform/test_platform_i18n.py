@@ -89,3 +89,18 @@ async def test_command_descriptions_are_translated(simcord_env):
     assert payload["name_localizations"]["zh-TW"] == "手牌"
     for name in payload["name_localizations"].values():
         assert re.fullmatch(r"[-_\w]{1,32}", name)
+
+
+async def test_another_games_command_names_the_game_in_the_callers_language(simcord_env, bot_builder, locales):
+    from tables.registry import default_registry
+
+    await simcord_env.restart_bot(bot_builder(default_registry(),
+                                              ["cogs.core", "cogs.setup", "cogs.cubed", "cogs.deathfront"]))
+    t_ = Table(simcord_env)
+    alice, bob = t_.members
+    await alice.slash(t_.channel, "setup new")
+    locales[bob.id] = "zh-CN"
+    result = await bob.slash(t_.channel, "cubed draw")
+    assert last_reply(result).content == "⚠️ 这个频道里的游戏是 连线计划（SETUP），请使用它的指令。"
+    result = await alice.slash(t_.channel, "cubed draw")
+    assert last_reply(result).content == "⚠️ The game in this channel is SETUP; use its commands."
