@@ -18,11 +18,9 @@ from cogs.common import (
     refusals,
     render,
     reply,
-    reply_error,
     reply_key,
     user_locale,
 )
-from engines.base import IllegalAction
 from i18n import LOCALES, t
 from tables.errors import TableError
 from tables.text import game_name
@@ -48,12 +46,9 @@ class ResignConfirm(discord.ui.View):
     async def confirm(self, interaction: discord.Interaction) -> None:
         self.stop()
         await interaction.response.edit_message(view=None)
-        try:
+        async with refusals(interaction):
             await bot_of(interaction).tables.resign(self.game_id, self.user_id)
-        except (TableError, IllegalAction) as error:
-            await reply_error(interaction, error)
-            return
-        await reply_key(interaction, "core.resign.done")
+            await reply_key(interaction, "core.resign.done")
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
