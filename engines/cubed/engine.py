@@ -415,9 +415,10 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
             for p in placements
         ]
 
-    def hidden_hand(self, state, seat: int):
-        view = self.private_view(state, seat)
-        return {"hand": [p.id for p in view.hand], "pending": [p.id for p in view.pending]}
+    def hidden_hand(self, state: CubedState, seat: int):
+        # From the state: the private view would also work out every legal placement.
+        pending = state.pending if seat == state.current else []
+        return {"hand": list(state.hands[seat]), "pending": list(pending)}
 
     def private_view(self, state: CubedState, seat: int) -> CubedPrivateView | None:
         if not 0 <= seat < len(state.hands):

@@ -614,8 +614,8 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
     def public_view(self, state: DeathFrontState) -> DeathFrontPublicView:
         return views.public_view(state, self.to_act(state))
 
-    def hidden_hand(self, state, seat: int):
-        return [card.uid for card in self.private_view(state, seat).hand]
+    def hidden_hand(self, state: DeathFrontState, seat: int):
+        return list(state.hands[seat])
 
     def private_view(self, state: DeathFrontState, seat: int) -> DeathFrontPrivateView:
         return views.private_view(state, seat)

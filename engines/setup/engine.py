@@ -283,9 +283,9 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
             ranks=result.ranks if result else None,
         )
 
-    def hidden_hand(self, state, seat: int):
-        view = self.private_view(state, seat)
-        return {"hand": view.hand, "partner": view.partner_hand}
+    def hidden_hand(self, state: SetupState, seat: int):
+        partner = state.hands[partner_of(seat)] if state.config.mode == "teams" else None
+        return {"hand": list(state.hands[seat]), "partner": partner}
 
     def private_view(self, state: SetupState, seat: int) -> SetupPrivateView:
         mode = state.config.mode
