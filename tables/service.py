@@ -10,6 +10,8 @@ import asyncio
 import logging
 import random
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -202,65 +204,55 @@ class TableService:
                  record.id, game_type, guild_id, channel_id, host_id)
         return table
 
-    async def join(self, game_id: int, user_id: int, name: str) -> LiveTable:
+    @asynccontextmanager
+    async def _lobby_change(self, game_id: int, host_id: int | None = None) -> AsyncIterator[LiveTable]:
+        """Lock an open lobby (optionally host only) for one change; save it
+        and update the lobby message once the change succeeded."""
         table = self.require_game(game_id)
         async with table.lock:
             self._require_lobby(table)
-            if table.seat_of(user_id) is not None:
-                raise TableError("core.err.already_joined")
-            if len(table.seats) >= table.seat_range()[1]:
-                raise TableError("core.err.lobby_full", max=table.seat_range()[1])
-            table.seats.append(Seat(user_id=user_id, name=name))
+            if host_id is not None:
+                self._require_host(table, host_id)
+            yield table
             await self._save_record(table)
         await self.notifier.lobby_updated(table)
+
+    @staticmethod
+    def _require_free_seat(table: LiveTable) -> None:
+        limit = table.seat_range()[1]
+        if len(table.seats) >= limit:
+            raise TableError("core.err.lobby_full", max=limit)
+
+    async def join(self, game_id: int, user_id: int, name: str) -> LiveTable:
+        async with self._lobby_change(game_id) as table:
+            if table.seat_of(user_id) is not None:
+                raise TableError("core.err.already_joined")
+            self._require_free_seat(table)
+            table.seats.append(Seat(user_id=user_id, name=name))
         return table
 
     async def leave(self, game_id: int, user_id: int) -> LiveTable:
-        table = self.require_game(game_id)
-        async with table.lock:
-            self._require_lobby(table)
+        async with self._lobby_change(game_id) as table:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("core.err.not_in_lobby")
             if user_id == table.record.host_id:
                 raise TableError("core.err.host_cannot_leave")
             del table.seats[seat]
-            await self._save_record(table)
-        await self.notifier.lobby_updated(table)
         return table
 
     async def add_ai(self, game_id: int, user_id: int) -> LiveTable:
-        table = self.require_game(game_id)
-        async with table.lock:
-            self._require_lobby(table)
-            self._require_host(table, user_id)
-            if len(table.seats) >= table.seat_range()[1]:
-                raise TableError("core.err.lobby_full", max=table.seat_range()[1])
+        async with self._lobby_change(game_id, host_id=user_id) as table:
+            self._require_free_seat(table)
             ai_number = sum(1 for s in table.seats if s.ai == "added") + 1
             table.seats.append(Seat(name=f"AI {ai_number}", ai="added"))
-            await self._save_record(table)
-        await self.notifier.lobby_updated(table)
-        return table
-
-    async def update_config(self, game_id: int, user_id: int, changes: dict[str, Any]) -> LiveTable:
-        """Change lobby options (host only); validated by the engine's config."""
-        table = self.require_game(game_id)
-        async with table.lock:
-            self._require_lobby(table)
-            self._require_host(table, user_id)
-            merged = {**table.record.config, **changes}
-            table.record.config = table.engine.config_from_json(merged).model_dump(mode="json")
-            await self._save_record(table)
-        await self.notifier.lobby_updated(table)
         return table
 
     async def set_seat_option(self, game_id: int, user_id: int, key: str, value: Any,
                               seat: int | None = None) -> LiveTable:
         """A player's own lobby choice (the host may also set it for an AI
         seat by passing ``seat``)."""
-        table = self.require_game(game_id)
-        async with table.lock:
-            self._require_lobby(table)
+        async with self._lobby_change(game_id) as table:
             if seat is None:
                 seat = table.seat_of(user_id)
                 if seat is None:
@@ -270,8 +262,6 @@ class TableService:
                 if not 0 <= seat < len(table.seats) or table.seats[seat].user_id is not None:
                     raise TableError("core.err.bad_option")
             table.seats[seat].options = {**table.seats[seat].options, key: value}
-            await self._save_record(table)
-        await self.notifier.lobby_updated(table)
         return table
 
     async def cancel(self, game_id: int, user_id: int) -> LiveTable:
