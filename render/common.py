@@ -1,19 +1,38 @@
 """Shared drawing helpers: bundled fonts (so images look the same on every
-machine) and PNG encoding."""
+machine), a text drawer that falls back per character through a chain of
+fonts, and PNG encoding.
+
+The chain: DejaVu Sans (Latin, symbols ★♥♦♣♠, arrows) → the bundled Noto Sans
+CJK subset (GB2312 level 1 + Big5 level 1 + every catalogue character) → the
+system's fonts (e.g. Debian's fonts-noto-cjk), looked up only for a character
+the bundled fonts lack → a neat placeholder (a small rounded mark, never a
+tofu box) for a character no font has.
+"""
 from __future__ import annotations
 
 import io
+import unicodedata
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterator
 
-from PIL import Image, ImageFont
+from fontTools.ttLib import TTCollection, TTFont
+from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).parent / "fonts"
+ELLIPSIS = "…"
+SYSTEM_FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"))
+# Preferred system fonts first (by file name), then any other font found.
+SYSTEM_PREFERRED = ("NotoSansCJK-Regular", "NotoSans-Regular", "NotoSansSymbols2-Regular", "NotoSansSymbols-Regular")
+PLACEHOLDER_INK = (150, 150, 150)
 
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """DejaVu Sans (covers ★♥♦♣♠ and arrows), cached per size."""
+    """DejaVu Sans (covers ★♥♦♣♠ and arrows), cached per size. For symbols
+    and digits only; words go through ``draw_text``."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     return ImageFont.truetype(str(FONT_DIR / name), size)
 
@@ -23,3 +42,234 @@ def to_png(image: Image.Image) -> bytes:
     buf = io.BytesIO()
     image.save(buf, format="PNG", optimize=False, compress_level=6)
     return buf.getvalue()
+
+
+# ---- the font chain ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Face:
+    path: str
+    index: int
+    codepoints: frozenset[int] = field(repr=False, compare=False)
+    # A face without a bold weight fakes it with a thin stroke.
+    fake_bold: bool = False
+    bold_path: str | None = None
+
+
+def _codepoints(path: Path, index: int = 0) -> frozenset[int]:
+    if path.suffix.lower() in (".ttc", ".otc"):
+        tt = TTCollection(str(path), lazy=True).fonts[index]
+    else:
+        tt = TTFont(str(path), lazy=True)
+    try:
+        cmap = tt.getBestCmap() or {}
+        return frozenset(cmap)
+    finally:
+        tt.close()
+
+
+@lru_cache(maxsize=1)
+def bundled_faces() -> tuple[Face, ...]:
+    dejavu = FONT_DIR / "DejaVuSans.ttf"
+    cjk = FONT_DIR / "NotoSansCJKsc-Subset.otf"
+    return (
+        Face(str(dejavu), 0, _codepoints(dejavu), bold_path=str(FONT_DIR / "DejaVuSans-Bold.ttf")),
+        Face(str(cjk), 0, _codepoints(cjk), fake_bold=True),
+    )
+
+
+def _system_font_files() -> list[Path]:
+    files = [p for d in SYSTEM_FONT_DIRS if d.is_dir() for p in d.rglob("*")
+             if p.suffix.lower() in (".ttf", ".otf", ".ttc")]
+    files.sort(key=lambda p: (SYSTEM_PREFERRED.index(p.stem) if p.stem in SYSTEM_PREFERRED else len(SYSTEM_PREFERRED),
+                              p.name))
+    return files
+
+
+@lru_cache(maxsize=1)
+def system_faces() -> tuple[Face, ...]:
+    """The machine's fonts, read once, the first time a character is missing
+    from the bundled ones. Colour-bitmap fonts (emoji) are left out: they
+    draw at one fixed size only."""
+    faces = []
+    for path in _system_font_files():
+        if "Color" in path.name or "Emoji" in path.name:
+            continue
+        try:
+            faces.append(Face(str(path), 0, _codepoints(path), fake_bold=True))
+        except Exception:  # noqa: BLE001 - an unreadable font file is skipped
+            continue
+    return tuple(faces)
+
+
+def _invisible(ch: str) -> bool:
+    return unicodedata.category(ch) in ("Mn", "Me", "Cf") or ch in "\ufe0e\ufe0f"
+
+
+@lru_cache(maxsize=8192)
+def face_for(ch: str) -> Face | None:
+    """The first face of the chain that has ``ch``; None when none has it."""
+    code = ord(ch)
+    for face in bundled_faces():
+        if code in face.codepoints:
+            return face
+    for face in system_faces():
+        if code in face.codepoints:
+            return face
+    return None
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str) -> tuple[tuple[Face | None, str], ...]:
+    """``text`` split into runs drawn with one face each (None: placeholder,
+    one character per run). Zero-width marks join the run before them."""
+    out: list[tuple[Face | None, str]] = []
+    for ch in text:
+        if ch in "\n\r\t":
+            ch = " "
+        face = face_for(ch)
+        if face is None and _invisible(ch):
+            if out and out[-1][0] is not None:
+                continue  # an unsupported mark or variation selector: dropped
+            continue
+        if out and face is not None and out[-1][0] is face:
+            out[-1] = (face, out[-1][1] + ch)
+        else:
+            out.append((face, ch))
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _pil_font(path: str, index: int, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, size, index=index)
+
+
+def _font_of(face: Face, size: int, bold: bool) -> tuple[ImageFont.FreeTypeFont, int]:
+    """The Pillow font of ``face`` and the stroke width that fakes bold."""
+    if bold and face.bold_path:
+        return _pil_font(face.bold_path, 0, size), 0
+    stroke = max(1, round(size / 28)) if bold and face.fake_bold and size >= 14 else 0
+    return _pil_font(face.path, face.index, size), stroke
+
+
+def _placeholder_width(size: int) -> float:
+    return round(size * 0.7)
+
+
+@lru_cache(maxsize=8192)
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    """Display width of ``text`` in pixels, as ``draw_text`` draws it."""
+    width = 0.0
+    for face, chunk in runs(text):
+        if face is None:
+            width += _placeholder_width(size)
+        else:
+            pil, stroke = _font_of(face, size, bold)
+            width += pil.getlength(chunk) + 2 * stroke
+    return width
+
+
+def fit_text(text: str, size: int, max_width: float, bold: bool = False) -> str:
+    """``text`` cut by display width (never by bytes) so it fits
+    ``max_width``, ending in "…" when cut."""
+    if text_width(text, size, bold) <= max_width:
+        return text
+    limit = max_width - text_width(ELLIPSIS, size, bold)
+    chars = list(text)
+    while chars and text_width("".join(chars), size, bold) > limit:
+        chars.pop()
+    return "".join(chars).rstrip() + ELLIPSIS
+
+
+# ---- recording the sizes drawn (the phone-legibility test) -----------------------------
+_recorders: list[list[tuple[float, str]]] = []
+
+
+@contextmanager
+def record_text() -> Iterator[list[tuple[float, str]]]:
+    """Collect (pixel size, text) of every text drawn inside the block."""
+    log: list[tuple[float, str]] = []
+    _recorders.append(log)
+    try:
+        yield log
+    finally:
+        _recorders.remove(log)
+
+
+def note_text(size: float, text: str) -> None:
+    """Record a text drawn earlier and reused from a cache (e.g. a sprite's
+    letter), at the size it appears in the final image."""
+    for log in _recorders:
+        log.append((size, text))
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, *,
+              fill, bold: bool = False, anchor: str = "la", max_width: float | None = None,
+              scale: float = 1.0) -> float:
+    """Draw ``text`` at ``xy`` with per-character font fallback; returns the
+    drawn width. ``anchor`` as Pillow's (horizontal l/m/r, vertical a/m/s/d).
+    ``max_width`` truncates with "…". ``scale`` is how much the picture will
+    be shrunk afterwards (for the recorded size only)."""
+    if max_width is not None:
+        text = fit_text(text, size, max_width, bold)
+    if not text:
+        return 0.0
+    note_text(size * scale, text)
+    width = text_width(text, size, bold)
+    x, y = xy
+    horizontal, vertical = anchor[0], anchor[1]
+    if horizontal == "m":
+        x -= width / 2
+    elif horizontal == "r":
+        x -= width
+    # One baseline for every run, from the main (Latin) font's metrics.
+    ascent, descent = font(size).getmetrics()
+    baseline = {"a": y + ascent, "t": y + ascent, "m": y + (ascent - descent) / 2, "s": y,
+                "d": y - descent, "b": y - descent}[vertical]
+    for face, chunk in runs(text):
+        if face is None:
+            w = _placeholder_width(size)
+            h = size * 0.62
+            box = (x + size * 0.08, baseline - h, x + w - size * 0.08, baseline)
+            draw.rounded_rectangle(box, radius=max(1, int(size * 0.16)), fill=PLACEHOLDER_INK)
+            dot = size * 0.08
+            cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            draw.ellipse((cx - dot, cy - dot, cx + dot, cy + dot), fill=(255, 255, 255))
+            x += w
+            continue
+        pil, stroke = _font_of(face, size, bold)
+        draw.text((x + stroke, baseline), chunk, font=pil, fill=fill, anchor="ls",
+                  stroke_width=stroke, stroke_fill=fill if stroke else None)
+        x += pil.getlength(chunk) + 2 * stroke
+    return width
+
+
+def wrap_text(text: str, size: int, max_width: float, bold: bool = False, max_lines: int = 4) -> list[str]:
+    """Lines of ``text`` that each fit ``max_width``: breaks at spaces, or
+    between any two CJK characters; the last line ends in "…" when cut."""
+    tokens: list[str] = []
+    for word in text.split(" "):
+        piece = ""
+        for ch in word:
+            if ord(ch) >= 0x2E80 and ch not in "，。、：；！？）」』":
+                if piece:
+                    tokens.append(piece)
+                piece = ch
+            else:
+                piece += ch
+        if piece:
+            tokens.append(piece)
+        tokens.append(" ")
+    lines, line = [], ""
+    for token in tokens[:-1] if tokens else []:
+        candidate = line + token
+        if line.strip() and text_width(candidate.rstrip(), size, bold) > max_width:
+            lines.append(line.rstrip())
+            line = "" if token == " " else token
+        else:
+            line = candidate
+    if line.strip():
+        lines.append(line.rstrip())
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = fit_text(lines[-1] + ELLIPSIS * 3, size, max_width, bold)
+    return [fit_text(ln, size, max_width, bold) for ln in lines]

@@ -1,19 +1,23 @@
 """SETUP pictures: the board with the score track, and a private hand.
 
-Only symbols, digits and Latin labels are drawn (no player names, which may
-be CJK). Every colour has a second cue: seat labels (P1.., A1..) on squares,
+Drawn for a phone: 600 px wide, portrait, every text at least 14 px (9 px
+when the picture is shown 400 px wide). Words come from the ``render.setup``
+catalogue in the viewer's language; players' display names are drawn in any
+script. Every colour has a second cue: seat labels (P1.., A1..) on squares,
 pawns and score rows; suit symbols on tiles.
 """
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Collection
 
 from PIL import Image, ImageDraw
 
 from engines.base import Renderer
 from engines.setup import rules
 from engines.setup.models import SetupPrivateView, SetupPublicView
-from render.common import font, to_png
+from i18n import t
+from render.common import draw_text, text_width, to_png, wrap_text
 
 SEAT_COLOURS = [(214, 69, 69), (142, 91, 214), (222, 172, 0), (63, 158, 77)]  # red, purple, yellow, green
 SUIT_COLOURS = {
@@ -31,19 +35,23 @@ PUBLIC_EDGE = (150, 160, 172)
 TILE_FACE = (252, 248, 236)
 TILE_EDGE = (120, 110, 90)
 TEXT = (236, 239, 244)
-DIM_TEXT = (160, 170, 184)
+DIM_TEXT = (170, 180, 194)
 HIGHLIGHT = (0, 229, 255)
+PREVIEW = (255, 214, 0)  # the ``highlight`` overlay of the move builder
 FINISH_INK = (255, 90, 90)
 FINISH_FILL = (110, 40, 48)
+STACK_FILL = (58, 66, 80)
 
-WIDTH, HEIGHT = 960, 850
-CELL, SQUARE = 132, 116  # board grid pitch and square size
-BOARD_X, BOARD_Y = 28, 78
-PANEL_X = BOARD_X + 4 * CELL + 24
-TRACK_Y = BOARD_Y + 4 * CELL + 20
-TRACK_CELLS_PER_ROW = 17
+WIDTH = 600
+CELL, SQUARE = 134, 118  # board grid pitch and square size
+BOARD_X, BOARD_Y = 32, 92
+PANEL_Y = BOARD_Y + 4 * CELL + 14
+PLAYER_ROW = 38
+TRACK_CELLS_PER_ROW = 10
 TRACK_CELL = (WIDTH - 48) // TRACK_CELLS_PER_ROW
-TRACK_ROW_H = 64
+TRACK_ROW_H = 66
+TRACK_ROWS = (rules.TRACK_LENGTH + TRACK_CELLS_PER_ROW) // TRACK_CELLS_PER_ROW
+MIN_TEXT = 14
 
 
 def _tint(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
@@ -63,11 +71,19 @@ def _centre(square: str) -> tuple[int, int]:
     return (x0 + x1) // 2, (y0 + y1) // 2
 
 
-def track_cell(space: int) -> tuple[int, int, int, int]:
+def _track_top(num_players: int) -> int:
+    return PANEL_Y + 150 + PLAYER_ROW * num_players + 120
+
+
+def board_height(num_players: int) -> int:
+    return _track_top(num_players) + 34 + TRACK_ROWS * TRACK_ROW_H + 12
+
+
+def track_cell(space: int, num_players: int = 4) -> tuple[int, int, int, int]:
     row, col = divmod(space, TRACK_CELLS_PER_ROW)
     x = 24 + col * TRACK_CELL
-    y = TRACK_Y + 26 + row * TRACK_ROW_H
-    return x, y, x + TRACK_CELL - 2, y + TRACK_ROW_H - 8
+    y = _track_top(num_players) + 34 + row * TRACK_ROW_H
+    return x, y, x + TRACK_CELL - 3, y + TRACK_ROW_H - 6
 
 
 def draw_tile(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], tile: str) -> None:
@@ -77,26 +93,46 @@ def draw_tile(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], tile: s
     draw.rounded_rectangle(box, radius=size // 8, fill=TILE_FACE, outline=TILE_EDGE, width=2)
     colour = SUIT_COLOURS[rules.tile_suit(tile)]
     cx = (x0 + x1) // 2
-    draw.text((cx, y0 + size * 0.30), rules.tile_suit(tile), font=font(int(size * 0.42)), fill=colour,
+    draw_text(draw, (cx, y0 + size * 0.30), rules.tile_suit(tile), max(MIN_TEXT, int(size * 0.42)), fill=colour,
               anchor="mm")
-    draw.text((cx, y0 + size * 0.72), str(rules.tile_number(tile)), font=font(int(size * 0.40), True),
-              fill=colour, anchor="mm")
+    draw_text(draw, (cx, y0 + size * 0.72), str(rules.tile_number(tile)), max(MIN_TEXT, int(size * 0.40)),
+              fill=colour, anchor="mm", bold=True)
 
 
-def _pill(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, colour, size: int = 15) -> None:
-    """A seat label in white on the seat colour (dark text on yellow)."""
+def _pill(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, colour, size: int = 15) -> int:
+    """A seat label in white on the seat colour (dark text on yellow); returns its width."""
     x, y = xy
-    f = font(size, True)
-    width = int(draw.textlength(text, font=f)) + 10
-    draw.rounded_rectangle((x, y, x + width, y + size + 6), radius=(size + 6) // 2, fill=colour)
+    width = int(text_width(text, size, True)) + 12
+    draw.rounded_rectangle((x, y, x + width, y + size + 8), radius=(size + 8) // 2, fill=colour)
     ink = (30, 30, 30) if sum(colour) > 500 else (255, 255, 255)
-    draw.text((x + width / 2, y + (size + 6) / 2), text, font=f, fill=ink, anchor="mm")
+    draw_text(draw, (x + width / 2, y + (size + 8) / 2), text, size, fill=ink, anchor="mm", bold=True)
+    return width
+
+
+def _stack_badge(draw: ImageDraw.ImageDraw, right: int, bottom: int, count: int) -> None:
+    """Tiles underneath: a little pile of cards and the count, in grey (not a +N that reads as points)."""
+    label = f"×{count}"
+    w = int(text_width(label, 15, True)) + 30
+    x0, y0 = right - w, bottom - 24
+    draw.rounded_rectangle((x0, y0, right, bottom), radius=6, fill=STACK_FILL)
+    _stack_icon(draw, x0 + 5, y0 + 5)
+    draw_text(draw, (right - 4, y0 + 12), label, 15, fill=TEXT, anchor="rm", bold=True)
+
+
+def _stack_icon(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    for k in range(3):
+        draw.rectangle((x + k * 3, y + 8 - k * 4, x + k * 3 + 10, y + 14 - k * 4), fill=TILE_FACE, outline=STACK_FILL)
+
+
+def seat_name(view: SetupPublicView, seat: int, locale: str) -> str:
+    name = view.seat_names[seat].strip() if seat < len(view.seat_names) else ""
+    return name or t("render.common.player", locale, n=seat + 1)
 
 
 @lru_cache(maxsize=16)
-def _static_board(num_players: int, labels: tuple[str, ...]) -> Image.Image:
+def _static_board(num_players: int, labels: tuple[str, ...], locale: str) -> Image.Image:
     """Everything that does not change during a game: lines, squares, track grid."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    image = Image.new("RGB", (WIDTH, board_height(num_players)), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((BOARD_X - 8, BOARD_Y - 8, BOARD_X + 4 * CELL + 8, BOARD_Y + 4 * CELL + 8),
                            radius=18, fill=BOARD)
@@ -111,193 +147,221 @@ def _static_board(num_players: int, labels: tuple[str, ...]) -> Image.Image:
         else:
             colour = SEAT_COLOURS[owner]
             draw.rounded_rectangle(box, radius=12, fill=_tint(colour, 0.55), outline=colour, width=5)
-            _pill(draw, (box[2] - 40, box[1] + 6), labels[owner], colour, 13)
-        draw.text((box[0] + 9, box[1] + 6), square, font=font(15, True), fill=(40, 48, 60))
-    # score track
-    draw.text((24, TRACK_Y), "SCORE TRACK", font=font(16, True), fill=DIM_TEXT)
+            label = labels[owner]
+            _pill(draw, (box[2] - int(text_width(label, 14, True)) - 20, box[1] + 6), label, colour, 14)
+        draw_text(draw, (box[0] + 8, box[1] + 6), square, 16, fill=(40, 48, 60), bold=True)
+    top = _track_top(num_players)
+    draw_text(draw, (24, top), t("render.setup.score_track", locale), 16, fill=DIM_TEXT, bold=True)
     for space in range(rules.TRACK_LENGTH + 1):
-        x0, y0, x1, y1 = track_cell(space)
+        x0, y0, x1, y1 = track_cell(space, num_players)
         draw.rectangle((x0, y0, x1, y1), fill=(52, 60, 72) if space % 5 else (66, 76, 90))
-        draw.text((x0 + 4, y0 + 2), str(space), font=font(13), fill=DIM_TEXT)
+        draw_text(draw, (x0 + 4, y0 + 2), str(space), MIN_TEXT, fill=DIM_TEXT)
     return image
 
 
 class SetupRenderer(Renderer):
-    def board_png(self, view: SetupPublicView) -> bytes:
-        image = _static_board(view.num_players, tuple(view.seat_labels)).copy()
+    def board_png(self, view: SetupPublicView, locale: str = "en", *,
+                  highlight: Collection[str] = ()) -> bytes:
+        """``highlight``: squares (e.g. "C1") the move builder outlines in yellow."""
+        image = _static_board(view.num_players, tuple(view.seat_labels), locale).copy()
         draw = ImageDraw.Draw(image)
-        self._draw_header(draw, view)
-        self._draw_squares(draw, view)
-        self._draw_panel(draw, view)
-        self._draw_track(draw, view)
+        self._draw_header(draw, view, locale)
+        self._draw_squares(draw, view, set(highlight))
+        y = self._draw_common(draw, view, locale)
+        y = self._draw_players(draw, view, locale, y)
+        self._draw_last_move(draw, view, locale, y)
+        self._draw_track(draw, view, locale)
         return to_png(image)
 
     # ---- board parts -------------------------------------------------------
-    def _draw_header(self, draw: ImageDraw.ImageDraw, view: SetupPublicView) -> None:
-        draw.text((28, 18), "SETUP", font=font(30, True), fill=TEXT)
-        mode = "2 vs 2" if view.mode == "teams" else f"{view.num_players} players"
-        draw.text((150, 30), f"{mode} · finish {view.finish}", font=font(17), fill=DIM_TEXT)
+    def _draw_header(self, draw: ImageDraw.ImageDraw, view: SetupPublicView, locale: str) -> None:
+        draw_text(draw, (24, 12), t("render.setup.title", locale), 26, fill=TEXT, bold=True)
+        mode = (t("render.setup.mode_teams", locale) if view.mode == "teams"
+                else t("render.setup.mode_players", locale, n=view.num_players))
+        sub = f"{mode} · {t('render.setup.finish', locale, n=view.finish)}"
+        if not view.finished:
+            sub += f" · {t('render.setup.move', locale, n=view.move_number + 1)}"
+        draw_text(draw, (24, 54), sub, 15, fill=DIM_TEXT)
+        right = WIDTH - 24
         if view.finished:
-            winners = [view.seat_labels[s] for s, rank in enumerate(view.ranks or []) if rank == 1]
+            winners = [s for s, rank in enumerate(view.ranks or []) if rank == 1]
             if len(winners) == view.num_players:
-                text = "GAME OVER · tie"
+                text = t("render.setup.over_tie", locale)
             elif view.teams is not None:
-                text = f"GAME OVER · team {winners[0][0]} wins"
+                text = t("render.setup.over_team", locale, team=view.seat_labels[winners[0]][0])
             else:
-                text = "GAME OVER · winner " + " + ".join(winners)
-            draw.text((PANEL_X, 22), text, font=font(22, True), fill=HIGHLIGHT)
+                names = " + ".join(seat_name(view, s, locale) for s in winners)
+                text = t("render.setup.over_winner", locale, names=names)
+            draw_text(draw, (right, 20), text, 18, fill=HIGHLIGHT, anchor="ra", bold=True, max_width=320)
         elif view.to_act is not None:
-            draw.text((PANEL_X, 24), "TO PLAY", font=font(20, True), fill=TEXT)
-            _pill(draw, (PANEL_X + 100, 21), view.seat_labels[view.to_act], SEAT_COLOURS[view.to_act], 20)
-            draw.text((WIDTH - 28, 30), f"move {view.move_number + 1}", font=font(16), fill=DIM_TEXT,
-                      anchor="ra")
+            seat = view.to_act
+            name = seat_name(view, seat, locale)
+            draw_text(draw, (right, 58), name, 16, fill=TEXT, anchor="ra", bold=True, max_width=250)
+            label = view.seat_labels[seat]
+            w = int(text_width(label, 18, True)) + 12
+            _pill(draw, (right - w, 16), label, SEAT_COLOURS[seat], 18)
+            draw_text(draw, (right - w - 8, 29), t("render.setup.to_play", locale), 18, fill=TEXT, anchor="rm",
+                      bold=True)
 
-    def _draw_squares(self, draw: ImageDraw.ImageDraw, view: SetupPublicView) -> None:
+    def _draw_squares(self, draw: ImageDraw.ImageDraw, view: SetupPublicView, highlight: set[str]) -> None:
         last = view.last_move
         placed = {sq for _, sq in last.placements} if last and last.kind == "play" else set()
         scoring = set(last.scoring_squares) if last else set()
         for sq in view.squares:
             x0, y0, x1, y1 = square_box(sq.square)
             if sq.square in placed:
-                outline = (x0 - 5, y0 - 5, x1 + 5, y1 + 5)
-                draw.rounded_rectangle(outline, radius=15, outline=HIGHLIGHT, width=5)
+                draw.rounded_rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), radius=15, outline=HIGHLIGHT, width=5)
+            if sq.square in highlight:
+                draw.rounded_rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), radius=15, outline=PREVIEW, width=5)
             if sq.top is None:
                 continue
-            tile_box = (x0 + 22, y0 + 28, x0 + 22 + 72, y0 + 28 + 72)
-            draw_tile(draw, tile_box, sq.top)
+            draw_tile(draw, (x0 + 20, y0 + 30, x0 + 20 + 62, y0 + 30 + 62), sq.top)
             if sq.square in scoring:  # a small marker on tiles that scored last move
-                draw.ellipse((x0 + 8, y1 - 20, x0 + 20, y1 - 8), fill=HIGHLIGHT, outline=(0, 90, 110))
+                draw.ellipse((x0 + 6, y1 - 20, x0 + 18, y1 - 8), fill=HIGHLIGHT, outline=(0, 90, 110))
             if sq.under:
-                draw.rounded_rectangle((x1 - 34, y1 - 24, x1 - 4, y1 - 4), radius=8, fill=(40, 48, 60))
-                draw.text((x1 - 19, y1 - 14), f"+{sq.under}", font=font(13, True), fill=TEXT, anchor="mm")
+                _stack_badge(draw, x1 - 4, y1 - 4, sq.under)
 
-    def _draw_panel(self, draw: ImageDraw.ImageDraw, view: SetupPublicView) -> None:
-        x, y = PANEL_X, BOARD_Y
-        draw.text((x, y), "COMMON HAND", font=font(17, True), fill=DIM_TEXT)
+    def _draw_common(self, draw: ImageDraw.ImageDraw, view: SetupPublicView, locale: str) -> int:
+        x, y = 24, PANEL_Y
+        draw_text(draw, (x, y), t("render.setup.common_hand", locale), 16, fill=DIM_TEXT, bold=True)
+        draw_text(draw, (WIDTH - 24, y), t("render.setup.bag", locale, n=view.bag_count), 16, fill=DIM_TEXT,
+                  bold=True, anchor="ra")
         for i in range(rules.COMMON_SIZE):
-            box = (x + i * 90, y + 26, x + i * 90 + 80, y + 106)
+            box = (x + i * 78, y + 26, x + i * 78 + 70, y + 96)
             if i < len(view.common):
                 draw_tile(draw, box, view.common[i])
             else:
                 draw.rounded_rectangle(box, radius=10, outline=DIM_TEXT, width=2)
-        y += 128
-        draw.text((x, y), f"BAG {view.bag_count}", font=font(17, True), fill=DIM_TEXT)
-        y += 34
-        draw.text((x, y), "PLAYERS", font=font(17, True), fill=DIM_TEXT)
-        draw.text((x + 220, y), "score  hand", font=font(14), fill=DIM_TEXT)
-        y += 26
+        # what the grey pile badge means
+        _stack_icon(draw, x + 4 * 78 + 10, y + 48)
+        for k, line in enumerate(_lines(t("render.setup.under_legend", locale), 14, WIDTH - (x + 4 * 78 + 36) - 20)):
+            draw_text(draw, (x + 4 * 78 + 34, y + 36 + k * 18), line, 14, fill=DIM_TEXT)
+        return y + 110
+
+    def _draw_players(self, draw: ImageDraw.ImageDraw, view: SetupPublicView, locale: str, y: int) -> int:
+        x = 24
+        draw_text(draw, (x, y), t("render.setup.players", locale), 16, fill=DIM_TEXT, bold=True)
+        draw_text(draw, (WIDTH - 84, y + 2), t("render.setup.col_score", locale), 14, fill=DIM_TEXT, anchor="ra")
+        draw_text(draw, (WIDTH - 24, y + 2), t("render.setup.col_hand", locale), 14, fill=DIM_TEXT, anchor="ra")
+        y += 28
         order = sorted(range(view.num_players), key=lambda s: view.turn_order.index(s))
         for seat in order:
             colour = SEAT_COLOURS[seat]
+            mid = y + PLAYER_ROW // 2 - 3
             if seat == view.to_act:
-                row_box = (x - 6, y - 4, WIDTH - 20, y + 34)
-                draw.rounded_rectangle(row_box, radius=8, outline=HIGHLIGHT, width=3)
-                draw.text((x + 4, y + 15), "▶", font=font(18), fill=HIGHLIGHT, anchor="lm")
-            _pill(draw, (x + 28, y + 3), view.seat_labels[seat], colour, 18)
-            if view.teams is not None:
-                draw.text((x + 90, y + 15), f"team {'AB'[view.teams[seat]]}", font=font(15), fill=DIM_TEXT,
-                          anchor="lm")
+                draw.rounded_rectangle((x - 6, y - 4, WIDTH - 14, y + PLAYER_ROW - 6), radius=8, outline=HIGHLIGHT,
+                                       width=3)
+                draw_text(draw, (x + 2, mid), "▶", 16, fill=HIGHLIGHT, anchor="lm")
+            w = _pill(draw, (x + 22, mid - 12), view.seat_labels[seat], colour, 16)
+            nx = x + 22 + w + 8
+            extra = ""
             if view.ranks is not None:
-                rank = f"#{view.ranks[seat]}"
-                draw.text((x + 170, y + 15), rank, font=font(17, True), fill=TEXT, anchor="lm")
-            draw.text((x + 262, y + 15), str(view.scores[seat]), font=font(22, True), fill=TEXT, anchor="rm")
-            hand_count = str(view.hand_counts[seat])
-            draw.text((x + 300, y + 15), hand_count, font=font(17), fill=DIM_TEXT, anchor="lm")
-            y += 44
-        y += 10
-        self._draw_last_move(draw, view, x, y)
+                extra = f"#{view.ranks[seat]} "
+            if view.teams is not None:
+                extra += t("render.setup.team", locale, team="AB"[view.teams[seat]]) + " "
+            if extra:
+                nx += int(draw_text(draw, (nx, mid), extra, 15, fill=DIM_TEXT, anchor="lm", bold=True))
+            draw_text(draw, (nx, mid), seat_name(view, seat, locale), 17, fill=TEXT, anchor="lm",
+                      max_width=WIDTH - 130 - nx)
+            draw_text(draw, (WIDTH - 84, mid), str(view.scores[seat]), 22, fill=TEXT, anchor="rm", bold=True)
+            draw_text(draw, (WIDTH - 24, mid), str(view.hand_counts[seat]), 17, fill=DIM_TEXT, anchor="rm")
+            y += PLAYER_ROW
+        return y + 8
 
-    def _draw_last_move(self, draw: ImageDraw.ImageDraw, view: SetupPublicView, x: int, y: int) -> None:
+    def _draw_last_move(self, draw: ImageDraw.ImageDraw, view: SetupPublicView, locale: str, y: int) -> None:
         last = view.last_move
         if last is None:
             return
-        draw.text((x, y), "LAST MOVE", font=font(17, True), fill=DIM_TEXT)
-        y += 28
-        _pill(draw, (x, y), view.seat_labels[last.seat], SEAT_COLOURS[last.seat], 16)
+        x = 24
+        draw_text(draw, (x, y), t("render.setup.last_move", locale), 16, fill=DIM_TEXT, bold=True)
+        y += 26
+        w = _pill(draw, (x, y), view.seat_labels[last.seat], SEAT_COLOURS[last.seat], 16)
         if last.kind == "swap":
-            draw.text((x + 52, y + 11), f"swapped {last.swapped}", font=font(18), fill=TEXT, anchor="lm")
+            draw_text(draw, (x + w + 8, y + 12), t("render.setup.swapped", locale, n=last.swapped), 17, fill=TEXT,
+                      anchor="lm")
             return
-        draw.text((x + 52, y + 11), f"+{last.points}", font=font(20, True), fill=HIGHLIGHT, anchor="lm")
+        px = x + w + 8
+        px += int(draw_text(draw, (px, y + 12), t("render.setup.points", locale, n=last.points), 18,
+                            fill=HIGHLIGHT, anchor="lm", bold=True)) + 14
         line = ", ".join(f"{tile} {sq}" for tile, sq in last.placements)
-        y += 30
-        for chunk in _wrap(line, 30):
-            draw.text((x, y), chunk, font=font(17), fill=TEXT)
-            y += 22
+        draw_text(draw, (px, y + 12), line, 17, fill=TEXT, anchor="lm", max_width=WIDTH - 24 - px)
+        y += 32
         for seat, points in last.bonuses.items():
-            _pill(draw, (x, y + 2), view.seat_labels[seat], SEAT_COLOURS[seat], 14)
-            draw.text((x + 44, y + 12), f"+{points} bonus", font=font(16), fill=TEXT, anchor="lm")
-            y += 26
+            w = _pill(draw, (x, y), view.seat_labels[seat], SEAT_COLOURS[seat], 14)
+            draw_text(draw, (x + w + 8, y + 11), t("render.setup.bonus", locale, n=points), 16, fill=TEXT,
+                      anchor="lm")
+            y += 28
 
-    def _draw_track(self, draw: ImageDraw.ImageDraw, view: SetupPublicView) -> None:
+    def _draw_track(self, draw: ImageDraw.ImageDraw, view: SetupPublicView, locale: str) -> None:
+        n = view.num_players
         finish = min(view.finish, rules.TRACK_LENGTH)
-        x0, y0, x1, y1 = track_cell(finish)
+        x0, y0, x1, y1 = track_cell(finish, n)
         draw.rectangle((x0, y0, x1, y1), fill=FINISH_FILL)
-        draw.text((x0 + 4, y0 + 2), str(finish), font=font(13, True), fill=FINISH_INK)
+        draw_text(draw, (x0 + 4, y0 + 2), str(finish), MIN_TEXT, fill=FINISH_INK, bold=True)
         draw.line([(x0 - 2, y0 - 4), (x0 - 2, y1 + 4)], fill=FINISH_INK, width=5)
-        draw.text((WIDTH - 24, TRACK_Y), f"FINISH LINE {view.finish}", font=font(16, True), fill=FINISH_INK,
-                  anchor="ra")
+        draw_text(draw, (WIDTH - 24, _track_top(n)), t("render.setup.finish_line", locale, n=view.finish), 16,
+                  fill=FINISH_INK, anchor="ra", bold=True)
         by_space: dict[int, list[int]] = {}
         for seat, score in enumerate(view.scores):
             by_space.setdefault(min(score, rules.TRACK_LENGTH), []).append(seat)
         for space, seats in by_space.items():
-            cx0, cy0, cx1, _ = track_cell(space)
+            cx0, cy0, cx1, _ = track_cell(space, n)
             for i, seat in enumerate(seats):
-                px = cx0 + 3 + (i % 2) * 24
-                py = cy0 + 18 + (i // 2) * 19 - (10 if len(seats) > 2 else 0)
-                draw.ellipse((px, py, px + 22, py + 22), fill=SEAT_COLOURS[seat], outline=TEXT, width=2)
+                px = cx0 + 1 + (i % 2) * 26
+                py = cy0 + 16 + (i // 2) * 22 - (6 if len(seats) > 2 else 0)
+                draw.ellipse((px, py, px + 26, py + 26), fill=SEAT_COLOURS[seat], outline=TEXT, width=2)
                 ink = (30, 30, 30) if seat == 2 else (255, 255, 255)
-                label = view.seat_labels[seat]
-                draw.text((px + 11, py + 11), label, font=font(10, True), fill=ink, anchor="mm")
+                draw_text(draw, (px + 13, py + 13), view.seat_labels[seat], MIN_TEXT, fill=ink,
+                          anchor="mm", bold=True)
 
     # ---- hand ------------------------------------------------------------------
-    def hand_png(self, view: SetupPrivateView) -> bytes:
-        rows = [(f"YOUR HAND  {view.seat_label}", view.hand, SEAT_COLOURS[view.seat])]
+    def hand_png(self, view: SetupPrivateView, locale: str = "en", *, highlight: Collection[str] = ()) -> bytes:
+        """``highlight``: tiles (e.g. "★7") the move builder has chosen, outlined in yellow."""
+        chosen = set(highlight)
+        rows = [(t("render.setup.your_hand", locale) + f"  {view.seat_label}", view.hand,
+                 SEAT_COLOURS[view.seat], t("render.setup.hint_play", locale))]
         if view.partner_hand is not None and view.partner_seat is not None:
-            rows.append((f"PARTNER  {view.partner_label}  (view only)", view.partner_hand,
-                         SEAT_COLOURS[view.partner_seat]))
-        rows.append(("COMMON HAND", view.common, PUBLIC_EDGE))
-        tile, pitch, row_h = 110, 124, 160
-        width = 40 + 4 * pitch + 300
-        image = Image.new("RGB", (width, 70 + row_h * len(rows)), BACKGROUND)
+            partner = (view.partner_name or "").strip() or view.partner_label or ""
+            rows.append((t("render.setup.partner", locale, name=f"{view.partner_label} {partner}".strip()),
+                         view.partner_hand, SEAT_COLOURS[view.partner_seat], t("render.setup.hint_partner", locale)))
+        rows.append((t("render.setup.common_hand", locale), view.common, PUBLIC_EDGE,
+                     t("render.setup.hint_common", locale)))
+        tile, pitch, row_h = 110, 124, 196
+        width = WIDTH
+        image = Image.new("RGB", (width, 96 + row_h * len(rows)), BACKGROUND)
         draw = ImageDraw.Draw(image)
-        title = "SETUP · your turn" if view.your_turn else "SETUP"
-        draw.text((24, 18), title, font=font(26, True), fill=HIGHLIGHT if view.your_turn else TEXT)
-        squares = "squares: " + " ".join(view.allowed_squares)
-        draw.text((width - 24, 26), squares, font=font(15), fill=DIM_TEXT, anchor="ra")
-        y = 70
-        for label, tiles, colour in rows:
-            frame = (12, y - 4, width - 12, y + row_h - 14)
-            draw.rounded_rectangle(frame, radius=14, outline=colour, width=3)
-            draw.text((28, y + 6), label, font=font(18, True), fill=TEXT)
+        title = t("render.setup.title", locale)
+        if view.your_turn:
+            title += " · " + t("render.setup.your_turn", locale)
+        draw_text(draw, (24, 14), title, 26, fill=HIGHLIGHT if view.your_turn else TEXT, bold=True)
+        squares = t("render.setup.squares", locale, squares=" ".join(view.allowed_squares))
+        draw_text(draw, (24, 54), squares, 16, fill=DIM_TEXT, max_width=width - 48)
+        y = 96
+        for label, tiles, colour, hint in rows:
+            draw.rounded_rectangle((12, y - 4, width - 12, y + row_h - 14), radius=14, outline=colour, width=3)
+            draw_text(draw, (28, y + 6), label, 18, fill=TEXT, bold=True, max_width=width - 56)
             for i in range(4):
-                box = (28 + i * pitch, y + 34, 28 + i * pitch + tile, y + 34 + tile)
+                box = (28 + i * pitch, y + 36, 28 + i * pitch + tile, y + 36 + tile)
                 if i < len(tiles):
                     draw_tile(draw, box, tiles[i])
+                    if tiles[i] in chosen:
+                        draw.rounded_rectangle((box[0] - 5, box[1] - 5, box[2] + 5, box[3] + 5), radius=16,
+                                               outline=PREVIEW, width=5)
                 else:
                     draw.rounded_rectangle(box, radius=12, outline=DIM_TEXT, width=2)
-            hint = "play or swap" if colour != PUBLIC_EDGE else "anyone may play these"
-            if label.startswith("PARTNER"):
-                hint = "only your partner may play these"
-            draw.text((40 + 4 * pitch, y + 34 + tile // 2), hint, font=font(16), fill=DIM_TEXT, anchor="lm")
+            draw_text(draw, (28, y + 36 + tile + 8), hint, 15, fill=DIM_TEXT, max_width=width - 56)
             y += row_h
         return to_png(image)
 
-
-    def hand_text(self, view: SetupPrivateView) -> str:
+    def hand_text(self, view: SetupPrivateView, locale: str = "en") -> str:
         """The tiles as text to copy into ``/setup play`` or ``/setup swap``."""
-        parts = [f"{view.seat_label}: {' '.join(view.hand)}", f"common: {' '.join(view.common)}"]
+        parts = [f"{view.seat_label}: {' '.join(view.hand)}",
+                 f"{t('render.setup.text_common', locale)}: {' '.join(view.common)}"]
         if view.partner_hand is not None:
-            parts.append(f"partner {view.partner_label}: {' '.join(view.partner_hand)}")
+            partner = t("render.setup.text_partner", locale, label=view.partner_label)
+            parts.append(f"{partner}: {' '.join(view.partner_hand)}")
         return " · ".join(parts)
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    lines, current = [], ""
-    for word in text.split(", "):
-        candidate = f"{current}, {word}" if current else word
-        if len(candidate) > width and current:
-            lines.append(current + ",")
-            current = word
-        else:
-            current = candidate
-    return lines + ([current] if current else [])
+def _lines(text: str, size: int, width: float) -> list[str]:
+    return wrap_text(text, size, width, max_lines=3)

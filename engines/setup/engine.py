@@ -274,6 +274,7 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
             hand_counts=[len(h) for h in state.hands],
             scores=list(state.scores),
             seat_labels=[seat_label(s, mode) for s in range(state.num_players)],
+            seat_names=[seat.name for seat in state.seats],
             teams=self.teams(state),
             turn_order=list(state.turn_order),
             to_act=None if state.finished else state.current_seat,
@@ -300,6 +301,7 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
             view.partner_seat = partner
             view.partner_label = seat_label(partner, mode)
             view.partner_hand = list(state.hands[partner])
+            view.partner_name = state.seats[partner].name
         return view
 
     # ---- AI ------------------------------------------------------------------

@@ -102,6 +102,7 @@ class SetupPublicView(BaseModel):
     hand_counts: list[int]
     scores: list[int]
     seat_labels: list[str]  # "P1".."P4", or "A1","A2","B1","B2" in teams
+    seat_names: list[str] = Field(default_factory=list)  # display names, any script
     teams: list[int] | None
     turn_order: list[int]
     to_act: int | None
@@ -124,4 +125,5 @@ class SetupPrivateView(BaseModel):
     partner_seat: int | None = None
     partner_label: str | None = None
     partner_hand: list[str] | None = None
+    partner_name: str | None = None
     your_turn: bool = False
