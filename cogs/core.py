@@ -88,7 +88,7 @@ class CoreCog(commands.Cog):
             await interaction.response.defer()
             notifier = bot_of(interaction).notifier
             locale = await guild_locale(bot_of(interaction), interaction.guild)
-            image = await render(table.spec.renderer.board_png, table.engine.public_view(table.state))
+            image = await render(table.spec.renderer.board_png, table.engine.public_view(table.state), locale)
             message = await interaction.followup.send(
                 notifier.board_content(table, [], locale, None), file=png_file(image, "board.png"),
                 view=notifier.board_view(table, locale), wait=True,

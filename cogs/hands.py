@@ -31,9 +31,9 @@ async def send_private_hand(interaction: discord.Interaction, table: "LiveTable"
         await reply(interaction, t("core.hand.none", locale))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    image = await render(table.spec.renderer.hand_png, view)
+    image = await render(table.spec.renderer.hand_png, view, locale)
     text = t("core.hand.title", locale, game=game_name(table.record.game_type, locale), id=table.id)
-    line = table.spec.renderer.hand_text(view)
+    line = table.spec.renderer.hand_text(view, locale)
     if line:
         text += "\n" + line
     items = bot_of(interaction).notifier.game_items(table, locale)
@@ -56,11 +56,11 @@ async def dm_hand(bot, table: "LiveTable", seat: int, locale: str) -> bool | Non
     view = table.engine.private_view(table.state, seat)
     if view is None:
         return None
-    image = await render(table.spec.renderer.hand_png, view)
+    image = await render(table.spec.renderer.hand_png, view, locale)
     try:
         user = bot.get_user(record_seat.user_id) or await bot.fetch_user(record_seat.user_id)
         text = t("core.hand.dm", locale, game=game_name(table.record.game_type, locale), id=table.id)
-        line = table.spec.renderer.hand_text(view)
+        line = table.spec.renderer.hand_text(view, locale)
         await user.send(text + ("\n" + line if line else ""), file=png_file(image, "hand.png"))
         return True
     except (discord.Forbidden, discord.NotFound):

@@ -162,7 +162,7 @@ class DiscordNotifier:
         if channel is None or table.state is None:
             return
         locale = await self._locale(table)
-        image = await render(table.spec.renderer.board_png, table.engine.public_view(table.state))
+        image = await render(table.spec.renderer.board_png, table.engine.public_view(table.state), locale)
         content = self.board_content(table, events, locale, finished)
         view = self.board_view(table, locale) if finished is None else None
         file = png_file(image, "board.png")

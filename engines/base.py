@@ -187,17 +187,31 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
 
 class Renderer(ABC):
     """Pure drawing of one game's views to PNG bytes (Pillow only).
-    Images carry symbols, numbers and Latin labels only, no CJK text."""
+
+    Every word on an image comes from the i18n catalogues in ``locale`` (the
+    public board in the server's language, a private hand in the viewer's);
+    players' display names are drawn in any script, cut by display width
+    with "…". Images are designed to stay legible shown 400 px wide.
+
+    ``highlight`` (keyword only, optional) is for the move builder's
+    previews: a collection of things to outline in a preview colour -
+    SETUP: squares ("C1") on the board, tiles ("★7") in the hand;
+    CUBED: cells ``(q, r)`` on the board (plus ``ghost=(faces, (q, r))``,
+    a piece drawn half transparent where it would go), piece ids in the
+    hand (plus ``page=`` for hands larger than one image page);
+    Death Front: cells ("B4") on the board, card uids in the hand.
+    A CUBED public view that carries ``recent_placed`` (cells placed since
+    the viewer's last turn) gets those pieces outlined."""
 
     @abstractmethod
-    def board_png(self, view: BaseModel) -> bytes:
+    def board_png(self, view: BaseModel, locale: str = "en") -> bytes:
         """The public board from ``GameEngine.public_view``."""
 
     @abstractmethod
-    def hand_png(self, view: BaseModel) -> bytes:
+    def hand_png(self, view: BaseModel, locale: str = "en") -> bytes:
         """A private hand from ``GameEngine.private_view``."""
 
-    def hand_text(self, view: BaseModel) -> str:
+    def hand_text(self, view: BaseModel, locale: str = "en") -> str:
         """A short plain-text line of the hand (symbols, ids), to copy into
-        commands. Empty when the image says it all."""
+        commands, its words in ``locale``. Empty when the image says it all."""
         return ""

@@ -34,7 +34,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans (covers ★♥♦♣♠ and arrows), cached per size. For symbols
     and digits only; words go through ``draw_text``."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size)
+    return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 def to_png(image: Image.Image) -> bytes:
@@ -140,7 +140,8 @@ def runs(text: str) -> tuple[tuple[Face | None, str], ...]:
 
 @lru_cache(maxsize=256)
 def _pil_font(path: str, index: int, size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(path, size, index=index)
+    # BASIC layout: several times faster than Raqm per call; runs are single-script anyway.
+    return ImageFont.truetype(path, size, index=index, layout_engine=ImageFont.Layout.BASIC)
 
 
 def _font_of(face: Face, size: int, bold: bool) -> tuple[ImageFont.FreeTypeFont, int]:
@@ -156,15 +157,17 @@ def _placeholder_width(size: int) -> float:
 
 
 @lru_cache(maxsize=8192)
+def _run_width(face: Face, chunk: str, size: int, bold: bool) -> float:
+    pil, stroke = _font_of(face, size, bold)
+    return pil.getlength(chunk) + 2 * stroke
+
+
+@lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """Display width of ``text`` in pixels, as ``draw_text`` draws it."""
     width = 0.0
     for face, chunk in runs(text):
-        if face is None:
-            width += _placeholder_width(size)
-        else:
-            pil, stroke = _font_of(face, size, bold)
-            width += pil.getlength(chunk) + 2 * stroke
+        width += _placeholder_width(size) if face is None else _run_width(face, chunk, size, bold)
     return width
 
 
@@ -239,7 +242,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
         pil, stroke = _font_of(face, size, bold)
         draw.text((x + stroke, baseline), chunk, font=pil, fill=fill, anchor="ls",
                   stroke_width=stroke, stroke_fill=fill if stroke else None)
-        x += pil.getlength(chunk) + 2 * stroke
+        x += _run_width(face, chunk, size, bold)
     return width
 
 

@@ -1,20 +1,32 @@
 """Death Front: Blitzkrieg pictures: the board (public view) and a hand
-(private view). Latin text, digits and symbols only; every faction colour
-comes with its letters (US, UK, SS, WH)."""
+(private view), in the viewer's language: card names from cards.toml,
+keywords, ranges and legends from the ``render.deathfront`` catalogue, and
+the players' display names in any script. Every faction colour comes with
+its tag (US, UK, SS, WH / 美, 英, 党卫, 国防).
+
+Drawn for a phone: the board is 784 px wide and its smallest text 18 px
+(9 px when shown 400 px wide); the hand is two cards a row, 630 px wide,
+text 16 px and up. A used (exhausted) unit gets a red corner and grey
+stats, never hatching over its name.
+"""
 from __future__ import annotations
 
 import math
+from typing import Collection
 
 from PIL import Image, ImageDraw
 
 from engines.base import Renderer
+from engines.deathfront.cards import card_name
 from engines.deathfront.models import CardView, DeathFrontPrivateView, DeathFrontPublicView, TileView
-from render.common import font, to_png
+from i18n import t
+from render.common import draw_text, text_width, to_png, wrap_text
 
 CELL = 104
 MARGIN = 28
-HEADER = 58
-FOOTER = 30
+HEADER = 70
+BOARD_TEXT = 18  # 9 px at 400 px wide on a 784 px board
+HAND_TEXT = 16
 
 FACTION_COLOUR = {
     "us": (74, 98, 40),
@@ -22,75 +34,83 @@ FACTION_COLOUR = {
     "ss": (38, 38, 42),
     "wehrmacht": (84, 100, 122),
 }
-FACTION_TAG = {"us": "US", "uk": "UK", "ss": "SS", "wehrmacht": "WH"}
 TERRITORY = {0: (222, 233, 248), 1: (248, 226, 222), None: (236, 226, 196)}
 INK = (30, 30, 30)
 GRID = (150, 150, 150)
 WHITE = (255, 255, 255)
 ATTACK_RED = (200, 30, 30)
 MOVE_BLUE = (30, 90, 200)
-STEP_NAMES = {
-    "mulligan": "Mulligan", "draw": "Draw", "deploy": "Deploy / move", "facility": "Facilities",
-    "skill": "Skills", "attack": "Attacks", "over": "Game over",
-}
-PHASE_NAMES = {"setup": "Setup", "deploy": "Deploy phase", "attack": "Attack phase", "over": "Finished"}
-FACILITY_TAG = {"minefield": "MINE", "anti_tank": "AT-OBST", "bunker": "BUNKER"}
-KEYWORD_TAG = {
-    "armoured": "ARM", "indirect": "IND", "fast": "FAST", "engineer": "ENG", "airborne": "AIR",
-    "infiltrate": "INF", "concealed": "CONC",
-}
-SKILL_TEXT = {
-    "air_strike": "Attack {attack}{aa} vs any one enemy card",
-    "supply_drop": "This round all your units are supplied at level 3",
-    "smoke": "Up to 2 enemy units cannot attack this round",
-    "blitz": "Up to 2 of your units move 1 square now",
-    "last_stand": "Your units +1 defence this round",
-    "barrage": "Attack {attack} vs each enemy card in 3 squares of a row",
-}
-SKILL_TARGET_HINT = {
-    "air_strike": "B5 (B5F = facility)",
-    "barrage": "middle cell, e.g. B5",
-    "smoke": "1-2 cells, e.g. B5,C6",
-    "blitz": "moves, e.g. B3>B4,C3>C4",
-}
-FACILITY_TEXT = {
-    "minefield": "Destroys an enemy unit entering (not Engineers)",
-    "anti_tank": "No Armoured unit may enter",
-    "bunker": "Own side's unit here: +1 defence",
-}
+USED_RED = (210, 40, 40)
+PREVIEW = (255, 170, 0)  # the ``highlight`` overlay of the move builder
+SKILL_HINTS = ("air_strike", "barrage", "smoke", "blitz")
 
 
-def latin(text: str, fallback: str) -> str:
-    """Images carry Latin text only: non-ASCII names fall back."""
-    cleaned = text.replace("ä", "a").replace("ö", "o").replace("ü", "u")
-    return cleaned if cleaned.isascii() and cleaned.isprintable() and cleaned.strip() else fallback
+def _tag(faction: str, locale: str) -> str:
+    return t(f"render.deathfront.tag.{faction}", locale)
+
+
+def _name(view: DeathFrontPublicView, seat: int, locale: str) -> str:
+    name = view.seats[seat].name.strip()
+    return name or t("render.common.player", locale, n=seat + 1)
 
 
 class DeathFrontRenderer(Renderer):
-    def board_png(self, view: DeathFrontPublicView) -> bytes:  # type: ignore[override]
-        return to_png(_quantize(BoardPicture(view).draw()))
+    def board_png(self, view: DeathFrontPublicView, locale: str = "en", *,  # type: ignore[override]
+                  highlight: Collection[str] = ()) -> bytes:
+        """``highlight``: cells (e.g. "B4") the move builder outlines."""
+        return to_png(_quantize(BoardPicture(view, locale, set(highlight)).draw()))
 
-    def hand_png(self, view: DeathFrontPrivateView) -> bytes:  # type: ignore[override]
-        return to_png(_quantize(draw_hand(view)))
+    def hand_png(self, view: DeathFrontPrivateView, locale: str = "en", *,  # type: ignore[override]
+                 highlight: Collection[str] = ()) -> bytes:
+        """``highlight``: card uids the move builder outlines."""
+        return to_png(_quantize(draw_hand(view, locale, set(highlight))))
 
-    def hand_text(self, view: DeathFrontPrivateView) -> str:  # type: ignore[override]
+    def hand_text(self, view: DeathFrontPrivateView, locale: str = "en") -> str:  # type: ignore[override]
         """One line per card: the id to type (autocomplete offers it too),
-        the name and its attack/defence or kind."""
-        return "\n".join(f"`{card.uid}` {card.name} · {_card_stats(card)}" for card in view.hand)
+        the localized name and its attack/defence or kind."""
+        return "\n".join(f"`{card.uid}` {card_name(card.id, locale)} · {card_stats(card, locale)}"
+                         for card in view.hand)
 
 
 def _quantize(image: Image.Image) -> Image.Image:
     return image.quantize(colors=96, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
+def card_stats(card: CardView, locale: str) -> str:
+    if card.type == "unit":
+        words = [f"{card.attack}/{card.defence}", t("render.deathfront.range", locale, code=card.range),
+                 t("render.deathfront.supply_level", locale, n=card.level)]
+        words += [t(f"render.deathfront.keyword.{k}", locale) for k in card.keywords]
+        if card.anti_armour:
+            words.append(t("render.deathfront.anti_armour", locale, n=card.anti_armour))
+        return " ".join(words)
+    if card.type == "resource":
+        return t("render.deathfront.resource_level", locale, level=card.level, defence=card.defence)
+    if card.type == "facility":
+        return t(f"render.deathfront.facility.{card.effect}", locale)
+    return t("deathfront.card_type.skill", locale)
+
+
+def _short_tags(card: CardView, locale: str) -> list[str]:
+    tags = [t(f"render.deathfront.short.{k}", locale) for k in card.keywords]
+    if card.anti_armour:
+        tags.append(t("render.deathfront.short.anti_armour", locale, n=card.anti_armour))
+    return tags
+
+
 # ---- board ---------------------------------------------------------------------------------
 class BoardPicture:
-    def __init__(self, view: DeathFrontPublicView) -> None:
-        self.view = view
+    def __init__(self, view: DeathFrontPublicView, locale: str = "en", highlight: set[str] | None = None) -> None:
+        self.view, self.locale, self.highlight = view, locale, highlight or set()
         self.width = MARGIN * 2 + CELL * view.columns
-        self.height = HEADER + MARGIN * 2 + CELL * view.rows + FOOTER + 22 * len(view.seats)
+        self.legend = self._legend_lines()
+        self.footer = 30 + 28 * len(view.seats) + 12 + 26 * (len(self.legend) + 1)
+        self.height = HEADER + MARGIN * 2 + CELL * view.rows + self.footer
         self.image = Image.new("RGB", (self.width, self.height), WHITE)
         self.draw_ = ImageDraw.Draw(self.image)
+
+    def t(self, key: str, **params) -> str:
+        return t(f"render.deathfront.{key}", self.locale, **params)
 
     def cell_box(self, label: str) -> tuple[int, int, int, int]:
         col = ord(label[0]) - ord("A")
@@ -110,53 +130,64 @@ class BoardPicture:
             self._facility(tile)
         for tile in self.view.tiles:
             self._tile(tile)
+        for cell in self.highlight:
+            x0, y0, x1, y1 = self.cell_box(cell)
+            self.draw_.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=PREVIEW, width=5)
         self._last_action()
         self._players()
         return self.image
 
     # -- parts ---------------------------------------------------------------------------------
     def _header(self) -> None:
-        v, d = self.view, self.draw_
-        phase, step = PHASE_NAMES.get(v.phase, v.phase), STEP_NAMES.get(v.step, v.step)
-        title = f"Round {v.round}/{v.round_limit}  {phase}: {step}"
-        d.text((MARGIN, 8), title, fill=INK, font=font(17, True))
+        v, d, loc = self.view, self.draw_, self.locale
+        phase = t(f"deathfront.phase.{v.phase}", loc)
+        step = t(f"deathfront.step.{v.step}", loc)
+        title = self.t("header", round=v.round, limit=v.round_limit, phase=phase, step=step)
+        draw_text(d, (MARGIN, 8), title, 20, fill=INK, bold=True, max_width=self.width - 2 * MARGIN)
         if v.result is not None:
-            line = _result_line(v)
+            line = self._result_line()
         elif v.end_vote is not None:
-            line = "End proposed: waiting for " + ", ".join(self._seat_tag(s) for s in v.end_vote.waiting)
+            line = self.t("end_vote", names=", ".join(self._seat_tag(s) for s in v.end_vote.waiting))
         elif v.pending_advance is not None:
-            line = f"{self._seat_tag(v.pending_advance.seat)} may advance into {v.pending_advance.cell}"
+            line = self.t("advance", name=self._seat_tag(v.pending_advance.seat), cell=v.pending_advance.cell)
         else:
-            line = "To act: " + ", ".join(self._seat_tag(s) for s in v.to_act)
-        d.text((MARGIN, 32), line, fill=(150, 20, 20) if v.result is None else INK, font=font(14, True))
+            line = self.t("to_act", names=", ".join(self._seat_tag(s) for s in v.to_act))
+        draw_text(d, (MARGIN, 38), line, BOARD_TEXT, fill=(150, 20, 20) if v.result is None else INK, bold=True,
+                  max_width=self.width - 2 * MARGIN)
+
+    def _result_line(self) -> str:
+        v = self.view
+        r = v.result
+        assert r is not None
+        winners = {v.seats[s].side for s, rank in enumerate(r.ranks) if rank == 1}
+        word = self.t("draw") if len(winners) == 2 else self.t("allies_win" if winners == {0} else "axis_win")
+        reason = t(r.reason, self.locale) if r.reason else ""
+        return f"{word} · {reason}" if reason and not reason.startswith("deathfront.") else word
 
     def _seat_tag(self, seat: int) -> str:
         p = self.view.seats[seat]
-        return f"{latin(p.name, f'Player {seat + 1}')} ({FACTION_TAG[p.faction]})"
+        return f"{_name(self.view, seat, self.locale)} ({_tag(p.faction, self.locale)})"
 
     def _grid(self) -> None:
         v, d = self.view, self.draw_
         for row in range(1, v.rows + 1):
             side = 0 if row < 4 else (1 if row > 4 else None)
             for col in range(v.columns):
-                label = f"{chr(65 + col)}{row}"
-                x0, y0, x1, y1 = self.cell_box(label)
+                x0, y0, x1, y1 = self.cell_box(f"{chr(65 + col)}{row}")
                 d.rectangle((x0, y0, x1, y1), fill=TERRITORY[side], outline=GRID)
                 if side is None:  # front line: hatched band
                     for k in range(x0 - CELL, x1, 14):
                         a, b = max(k, x0), min(k + CELL, x1)
                         d.line((a, y0 + a - k, b, y0 + b - k), fill=(222, 208, 170))
-                d.text((x0 + 3, y1 - 14), label, fill=(120, 120, 120), font=font(10))
-        small = font(14, True)
         for col in range(v.columns):
             x = MARGIN + col * CELL + CELL // 2
-            d.text((x, HEADER + MARGIN // 2), chr(65 + col), fill=INK, font=small, anchor="mm")
+            draw_text(d, (x, HEADER + MARGIN // 2), chr(65 + col), BOARD_TEXT, fill=INK, bold=True, anchor="mm")
             bottom = HEADER + MARGIN + v.rows * CELL + MARGIN // 2
-            d.text((x, bottom), chr(65 + col), fill=INK, font=small, anchor="mm")
+            draw_text(d, (x, bottom), chr(65 + col), BOARD_TEXT, fill=INK, bold=True, anchor="mm")
         for row in range(1, v.rows + 1):
             y = HEADER + MARGIN + (v.rows - row) * CELL + CELL // 2
-            d.text((MARGIN // 2, y), str(row), fill=INK, font=small, anchor="mm")
-            d.text((self.width - MARGIN // 2, y), str(row), fill=INK, font=small, anchor="mm")
+            draw_text(d, (MARGIN // 2, y), str(row), BOARD_TEXT, fill=INK, bold=True, anchor="mm")
+            draw_text(d, (self.width - MARGIN // 2, y), str(row), BOARD_TEXT, fill=INK, bold=True, anchor="mm")
         top = HEADER + MARGIN
         front_y = top + (v.rows - 4) * CELL
         right = MARGIN + v.columns * CELL
@@ -164,60 +195,59 @@ class BoardPicture:
             d.line((MARGIN, y, right, y), fill=(120, 90, 30), width=3)
 
     def _tile(self, tile: TileView) -> None:
-        d = self.draw_
+        d, loc = self.draw_, self.locale
         x0, y0, x1, y1 = self.cell_box(tile.cell)
         colour = FACTION_COLOUR[tile.card.faction]
-        box = (x0 + 5, y0 + 5, x1 - 5, y1 - 22)
+        box = (x0 + 4, y0 + 4, x1 - 4, y1 - 22)
         if tile.card.type == "resource":
             self._resource(tile, box, colour)
             return
         d.rounded_rectangle(box, radius=6, fill=colour, outline=INK, width=2)
-        # faction letters: the cue that does not rely on colour
-        d.rectangle((box[0] + 2, box[1] + 2, box[0] + 24, box[1] + 16), fill=WHITE)
-        d.text((box[0] + 13, box[1] + 9), FACTION_TAG[tile.card.faction], fill=colour, font=font(10, True),
-               anchor="mm")
-        draw_unit_icon(d, (box[0] + 30, box[1] + 3, box[0] + 56, box[1] + 17), tile.card, WHITE)
-        d.text((box[2] - 4, box[1] + 2), f"L{tile.card.level}", fill=(255, 230, 120), font=font(12, True),
-               anchor="ra")
-        d.text(((box[0] + box[2]) / 2, box[1] + 34), f"{tile.card.attack}/{tile.card.defence}", fill=WHITE,
-               font=font(20, True), anchor="mm")
-        d.text(((box[0] + box[2]) / 2, box[1] + 55), _short(tile.card.name, 13), fill=WHITE, font=font(10),
-               anchor="mm")
-        tags = [tile.card.range or ""] + [KEYWORD_TAG[k] for k in tile.card.keywords if k != "armoured"]
-        if tile.card.anti_armour:
-            tags.append(f"AA+{tile.card.anti_armour}")
-        d.text(((box[0] + box[2]) / 2, box[1] + 68), _short(" ".join(tags), 18), fill=(230, 230, 230),
-               font=font(9), anchor="mm")
-        if tile.exhausted:
-            _hatch(d, box, (255, 255, 255))
-            d.rectangle((box[2] - 34, box[3] - 14, box[2] - 2, box[3] - 2), fill=(200, 40, 40))
-            d.text((box[2] - 18, box[3] - 8), "EXH", fill=WHITE, font=font(9, True), anchor="mm")
+        # faction tag: the cue that does not rely on colour
+        tag = _tag(tile.card.faction, loc)
+        tw = int(text_width(tag, BOARD_TEXT, True)) + 6
+        d.rectangle((box[0] + 2, box[1] + 2, box[0] + 2 + tw, box[1] + 24), fill=WHITE)
+        draw_text(d, (box[0] + 5, box[1] + 13), tag, BOARD_TEXT, fill=colour, bold=True, anchor="lm")
+        draw_unit_icon(d, (box[0] + tw + 6, box[1] + 4, box[0] + tw + 30, box[1] + 22), tile.card, WHITE)
+        draw_text(d, (box[2] - 4, box[1] + 13), self.t("level", n=tile.card.level), BOARD_TEXT, fill=(255, 230, 120),
+                  bold=True, anchor="rm")
+        stats = (200, 200, 200) if tile.exhausted else WHITE
+        draw_text(d, ((box[0] + box[2]) / 2, box[1] + 38), f"{tile.card.attack}/{tile.card.defence}", 22,
+                  fill=stats, bold=True, anchor="mm")
+        draw_text(d, ((box[0] + box[2]) / 2, box[1] + 62), card_name(tile.card.id, loc), BOARD_TEXT, fill=WHITE,
+                  anchor="mm", max_width=box[2] - box[0] - 12)
+        tags = [tile.card.range or ""] + _short_tags(tile.card, loc)
+        draw_text(d, ((box[0] + box[2]) / 2, y1 - 11), " ".join(tags), BOARD_TEXT, fill=INK, anchor="mm",
+                  max_width=CELL - 6)
+        if tile.exhausted:  # a red frame, clear of the name
+            d.rounded_rectangle(box, radius=6, outline=USED_RED, width=4)
         if tile.smoked:  # over the type icon: smoke hides the unit
-            d.rectangle((box[0] + 28, box[1] + 2, box[0] + 58, box[1] + 18), fill=(120, 120, 120))
-            d.text((box[0] + 43, box[1] + 10), "SMK", fill=WHITE, font=font(9, True), anchor="mm")
+            d.rectangle((box[0] + tw + 4, box[1] + 2, box[0] + tw + 32, box[1] + 24), fill=(120, 120, 120))
 
     def _resource(self, tile: TileView, box: tuple[int, int, int, int], colour: tuple[int, int, int]) -> None:
-        d = self.draw_
+        d, loc = self.draw_, self.locale
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         r = min(box[2] - box[0], box[3] - box[1]) / 2
         angles = [math.pi / 6 + k * math.pi / 3 for k in range(6)]
         points = [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in angles]
         d.polygon(points, fill=(250, 245, 225), outline=colour)
         d.line(points + [points[0]], fill=colour, width=4)
-        d.text((cx, cy - 14), f"R{tile.card.level}", fill=colour, font=font(18, True), anchor="mm")
-        d.text((cx, cy + 6), f"def {tile.card.defence}", fill=INK, font=font(10), anchor="mm")
-        d.text((cx, cy + 19), FACTION_TAG[tile.card.faction], fill=colour, font=font(10, True), anchor="mm")
+        draw_text(d, (cx, cy - 12), self.t("resource", n=tile.card.level), 20, fill=colour, bold=True, anchor="mm")
+        draw_text(d, (cx, cy + 12), _tag(tile.card.faction, loc), BOARD_TEXT, fill=colour, bold=True, anchor="mm")
+        x0, _, x1, y1 = self.cell_box(tile.cell)
+        draw_text(d, ((x0 + x1) / 2, y1 - 11), self.t("def", n=tile.card.defence), BOARD_TEXT, fill=INK,
+                  anchor="mm")
 
     def _facility(self, tile: TileView) -> None:
-        d = self.draw_
+        d, loc = self.draw_, self.locale
         x0, y0, x1, y1 = self.cell_box(tile.cell)
         colour = FACTION_COLOUR[tile.card.faction]
-        band = (x0 + 18, y1 - 20, x1 - 3, y1 - 3)
+        band = (x0 + 2, y1 - 21, x1 - 2, y1 - 1)
         d.rectangle(band, fill=(255, 214, 80), outline=colour, width=2)
-        tag = FACILITY_TAG.get(tile.card.effect or "", "?")
-        text = f"{tag} {tile.card.defence} {FACTION_TAG[tile.card.faction]}"
+        text = f"{t(f'render.deathfront.short.{tile.card.effect}', loc)} {tile.card.defence}"
         middle = ((band[0] + band[2]) / 2, (band[1] + band[3]) / 2)
-        d.text(middle, text, fill=INK, font=font(10, True), anchor="mm")
+        if not any(tile.cell == u.cell for u in self.view.tiles):
+            draw_text(d, middle, text, BOARD_TEXT, fill=INK, bold=True, anchor="mm", max_width=CELL - 8)
 
     def _last_action(self) -> None:
         last = self.view.last
@@ -230,65 +260,74 @@ class BoardPicture:
         if last.kind == "skill" and not last.sources:
             _arrow(self.draw_, (tx - 40, ty - 40), (tx, ty), colour)
         if last.total is not None:
-            sign = ">" if last.destroyed else "<="
-            text = f"{last.total}{sign}{last.defence} {'KO' if last.destroyed else 'held'}"
+            key = "destroyed" if last.destroyed else "held"
+            text = self.t(key, total=last.total, defence=last.defence)
             x0, y0, x1, _ = self.cell_box(last.target)
             d = self.draw_
-            d.rectangle((x0 + 8, y0 + 30, x1 - 8, y0 + 50), fill=WHITE, outline=colour, width=2)
-            d.text(((x0 + x1) / 2, y0 + 40), text, fill=colour, font=font(12, True), anchor="mm")
+            w = max(CELL - 8, int(text_width(text, BOARD_TEXT, True)) + 10)
+            cx = (x0 + x1) / 2
+            d.rectangle((cx - w / 2, y0 + 26, cx + w / 2, y0 + 52), fill=WHITE, outline=colour, width=2)
+            draw_text(d, (cx, y0 + 39), text, BOARD_TEXT, fill=colour, bold=True, anchor="mm")
+
+    def _legend_lines(self) -> list[str]:
+        loc = self.locale
+        lines = [self.t("legend_level"), self.t("legend_range"), self.t("legend_resource")]
+        codes: dict[str, str] = {}
+        for tile in self.view.tiles:
+            for k in tile.card.keywords:
+                codes[t(f"render.deathfront.short.{k}", loc)] = t(f"render.deathfront.keyword.{k}", loc)
+            if tile.card.anti_armour:
+                code = t("render.deathfront.short.anti_armour", loc, n="N")
+                codes[code] = t("render.deathfront.anti_armour", loc, n="N")
+        for tile in self.view.facilities:
+            codes[t(f"render.deathfront.short.{tile.card.effect}", loc)] = \
+                t(f"render.deathfront.facility.{tile.card.effect}", loc)
+        pairs = [f"{code} = {word}" for code, word in codes.items() if code != word]
+        row = ""
+        for pair in pairs:
+            candidate = f"{row} · {pair}" if row else pair
+            if text_width(candidate, BOARD_TEXT) > self.width - 2 * MARGIN and row:
+                lines.append(row)
+                row = pair
+            else:
+                row = candidate
+        if row:
+            lines.append(row)
+        return lines
 
     def _players(self) -> None:
         d, v = self.draw_, self.view
         y = HEADER + MARGIN * 2 + v.rows * CELL + 4
-        d.text((MARGIN, y), f"Enemy squares held: Allies {v.territory[0]}  Axis {v.territory[1]}", fill=INK,
-               font=font(12, True))
-        d.text((self.width - MARGIN, y + 1), "Allies rows 1-3 | front 4 | Axis 5-7", fill=(110, 110, 110),
-               font=font(10), anchor="ra")
-        y += 20
+        draw_text(d, (MARGIN, y), self.t("territory", allies=v.territory[0], axis=v.territory[1]), BOARD_TEXT,
+                  fill=INK, bold=True, max_width=self.width - 2 * MARGIN)
+        y += 30
         order = v.order or list(range(len(v.seats)))
         for seat in order:
             p = v.seats[seat]
-            marker = ">" if seat in v.to_act else " "
             colour = FACTION_COLOUR[p.faction]
-            d.rectangle((MARGIN, y + 2, MARGIN + 26, y + 16), fill=colour)
-            d.text((MARGIN + 13, y + 9), FACTION_TAG[p.faction], fill=WHITE, font=font(10, True), anchor="mm")
-            name = latin(p.name, f"Player {seat + 1}")[:18]
-            line = f"{marker} {name}  hand {p.hand_count}  deck {p.deck_count}  discard {p.discard_count}"
-            d.text((MARGIN + 32, y + 1), line, fill=INK, font=font(12, seat in v.to_act))
-            y += 22
-
-
-def _card_stats(card: CardView) -> str:
-    if card.type == "unit":
-        return f"{card.attack}/{card.defence} {card.range} L{card.level}"
-    if card.type == "resource":
-        return f"R{card.level}"
-    if card.type == "facility":
-        return FACILITY_TAG.get(card.effect or "", "facility")
-    return "skill"
-
-
-def _result_line(v: DeathFrontPublicView) -> str:
-    r = v.result
-    assert r is not None
-    reason = r.reason.rsplit(".", 1)[-1].replace("_", " ")
-    winners = {v.seats[s].side for s, rank in enumerate(r.ranks) if rank == 1}
-    if len(winners) == 2:
-        return f"Draw ({reason})"
-    return f"{'Allies' if winners == {0} else 'Axis'} win ({reason})"
-
-
-def _short(text: str, n: int) -> str:
-    text = latin(text, "?")
-    return text if len(text) <= n else text[: n - 1] + "."
-
-
-def _hatch(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: tuple[int, int, int]) -> None:
-    x0, y0, x1, y1 = box
-    for k in range(x0 - (y1 - y0), x1, 10):
-        a = (max(k, x0), y0 + max(k, x0) - k)
-        b = (min(k + (y1 - y0), x1), y0 + min(k + (y1 - y0), x1) - k)
-        d.line((a, b), fill=colour, width=1)
+            tag = _tag(p.faction, self.locale)
+            tw = int(text_width(tag, BOARD_TEXT, True)) + 10
+            d.rectangle((MARGIN, y, MARGIN + tw, y + 24), fill=colour)
+            draw_text(d, (MARGIN + tw / 2, y + 12), tag, BOARD_TEXT, fill=WHITE, bold=True, anchor="mm")
+            x = MARGIN + tw + 8
+            if seat in v.to_act:
+                x += int(draw_text(d, (x, y + 12), "▶ ", BOARD_TEXT, fill=ATTACK_RED, anchor="lm"))
+            counts = self.t("counts", hand=p.hand_count, deck=p.deck_count, discard=p.discard_count)
+            cw = text_width(counts, BOARD_TEXT)
+            draw_text(d, (x, y + 12), _name(v, seat, self.locale), BOARD_TEXT, fill=INK, bold=seat in v.to_act,
+                      anchor="lm", max_width=self.width - MARGIN - x - cw - 16)
+            draw_text(d, (self.width - MARGIN, y + 12), counts, BOARD_TEXT, fill=INK, anchor="rm")
+            y += 28
+        y += 12
+        draw_text(d, (MARGIN, y), self.t("legend"), BOARD_TEXT, fill=(90, 90, 90), bold=True)
+        d.rounded_rectangle((self.width - MARGIN - 22, y, self.width - MARGIN, y + 20), radius=4, outline=USED_RED,
+                            width=4)
+        draw_text(d, (self.width - MARGIN - 28, y), self.t("legend_used"), BOARD_TEXT, fill=(90, 90, 90),
+                  anchor="ra")
+        y += 26
+        for line in self.legend:
+            draw_text(d, (MARGIN, y), line, BOARD_TEXT, fill=(90, 90, 90), max_width=self.width - 2 * MARGIN)
+            y += 26
 
 
 def _arrow(d: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float, float], colour) -> None:
@@ -332,60 +371,81 @@ def draw_unit_icon(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card:
 
 
 # ---- hand ------------------------------------------------------------------------------------
-CARD_W, CARD_H, GAP = 200, 250, 10
+CARD_W, CARD_H, GAP = 300, 280, 10
 
 
-def draw_hand(view: DeathFrontPrivateView) -> Image.Image:
-    per_row = 4
+def draw_hand(view: DeathFrontPrivateView, locale: str = "en", highlight: set[str] | None = None) -> Image.Image:
+    per_row = 2
     rows = max(1, math.ceil(len(view.hand) / per_row))
     width = GAP + per_row * (CARD_W + GAP)
-    height = 40 + rows * (CARD_H + GAP)
+    height = 48 + rows * (CARD_H + GAP)
     image = Image.new("RGB", (width, height), (245, 245, 240))
     d = ImageDraw.Draw(image)
-    tag = FACTION_TAG[view.faction]
-    d.text((GAP, 10), f"{tag} hand: {len(view.hand)} cards, deck {view.deck_count}"
-           + ("  (mulligan available)" if view.can_mulligan else ""), fill=INK, font=font(16, True))
+    title = t("render.deathfront.hand_title", locale, faction=t(f"deathfront.faction.{view.faction}", locale),
+              count=len(view.hand), deck=view.deck_count)
+    if view.can_mulligan:
+        title += " " + t("render.deathfront.mulligan", locale)
+    draw_text(d, (GAP, 12), title, 18, fill=INK, bold=True, max_width=width - 2 * GAP)
     for i, card in enumerate(view.hand):
         x = GAP + (i % per_row) * (CARD_W + GAP)
-        y = 40 + (i // per_row) * (CARD_H + GAP)
-        _hand_card(d, (x, y, x + CARD_W, y + CARD_H), card)
+        y = 48 + (i // per_row) * (CARD_H + GAP)
+        _hand_card(d, (x, y, x + CARD_W, y + CARD_H), card, locale)
+        if highlight and card.uid in highlight:
+            d.rounded_rectangle((x - 3, y - 3, x + CARD_W + 3, y + CARD_H + 3), radius=10, outline=PREVIEW, width=5)
     return image
 
 
-def _hand_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: CardView) -> None:
+def _hand_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: CardView, locale: str) -> None:
     x0, y0, x1, y1 = box
+    T = HAND_TEXT
     colour = FACTION_COLOUR.get(card.faction, (90, 90, 90))
     d.rounded_rectangle(box, radius=8, fill=WHITE, outline=colour, width=3)
-    d.rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 30), fill=colour)
-    d.text((x0 + 8, y0 + 16), _short(card.name, 22), fill=WHITE, font=font(13, True), anchor="lm")
-    d.text((x1 - 8, y0 + 16), FACTION_TAG.get(card.faction, ""), fill=WHITE, font=font(11, True), anchor="rm")
-    d.text((x0 + 8, y0 + 36), card.type.upper(), fill=(110, 110, 110), font=font(10, True))
-    d.text((x0 + 8, y1 - 18), card.uid, fill=(90, 90, 90), font=font(11, True))
+    d.rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 34), fill=colour)
+    tag = _tag(card.faction, locale) if card.faction in FACTION_COLOUR else ""
+    tw = text_width(tag, T, True)
+    draw_text(d, (x0 + 8, y0 + 18), card_name(card.id, locale), 18, fill=WHITE, bold=True, anchor="lm",
+              max_width=CARD_W - tw - 26)
+    draw_text(d, (x1 - 8, y0 + 18), tag, T, fill=WHITE, bold=True, anchor="rm")
+    draw_text(d, (x0 + 8, y0 + 40), t(f"deathfront.card_type.{card.type}", locale), T, fill=(110, 110, 110), bold=True)
+    draw_text(d, (x0 + 8, y1 - 24), card.uid, T, fill=(90, 90, 90), bold=True)
+    body = (x0 + 8, y0 + 64)
     if card.type == "unit":
-        draw_unit_icon(d, (x1 - 40, y0 + 36, x1 - 10, y0 + 54), card, colour)
-        d.text((x0 + 8, y0 + 52), f"ATK {card.attack}  DEF {card.defence}", fill=INK, font=font(16, True))
-        d.text((x0 + 8, y0 + 76), f"Supply level {card.level}   Range {card.range}", fill=INK, font=font(11))
-        extras = [k.capitalize() for k in card.keywords]
+        draw_unit_icon(d, (x1 - 44, y0 + 40, x1 - 10, y0 + 60), card, colour)
+        draw_text(d, body, t("render.deathfront.attack_defence", locale, attack=card.attack, defence=card.defence),
+                  18, fill=INK, bold=True)
+        draw_text(d, (x0 + 8, y0 + 90), t("render.deathfront.supply_level", locale, n=card.level), T, fill=INK)
+        draw_text(d, (x0 + 8, y0 + 112), t("render.deathfront.range", locale, code=card.range), T, fill=INK)
+        extras = [t(f"render.deathfront.keyword.{k}", locale) for k in card.keywords]
         if card.anti_armour:
-            extras.append(f"Anti-armour +{card.anti_armour}")
-        _wrap(d, (x0 + 8, y0 + 94), ", ".join(extras) or "-", 30, font(11, True), (120, 40, 20))
-        draw_pattern(d, (x0 + 60, y0 + 128), card.range_cells, colour, "unit")
+            extras.append(t("render.deathfront.anti_armour", locale, n=card.anti_armour))
+        sep = "、" if locale.startswith("zh") else ", "
+        for k, line in enumerate(wrap_text(sep.join(extras) or t("render.deathfront.none", locale), T, 150,
+                                           bold=True, max_lines=3)):
+            draw_text(d, (x0 + 8, y0 + 140 + k * 22), line, T, fill=(120, 40, 20), bold=True)
+        draw_pattern(d, (x1 - 72, y0 + 122), card.range_cells, colour, "unit", locale)
     elif card.type == "resource":
-        d.text((x0 + 8, y0 + 52), f"LEVEL {card.level}  DEF {card.defence}", fill=INK, font=font(16, True))
-        d.text((x0 + 8, y0 + 76), "Supplies friendly units in:", fill=INK, font=font(11))
-        draw_pattern(d, (x0 + 60, y0 + 100), _supply_cells(card), colour, "resource")
+        draw_text(d, body, t("render.deathfront.resource_level", locale, level=card.level, defence=card.defence),
+                  18, fill=INK, bold=True)
+        for k, line in enumerate(wrap_text(t("render.deathfront.supplies", locale), T, 150, max_lines=3)):
+            draw_text(d, (x0 + 8, y0 + 96 + k * 22), line, T, fill=INK)
+        draw_pattern(d, (x1 - 72, y0 + 122), _supply_cells(card), colour, "resource", locale)
     elif card.type == "facility":
-        d.text((x0 + 8, y0 + 52), f"DEF {card.defence}", fill=INK, font=font(16, True))
-        _wrap(d, (x0 + 8, y0 + 80), FACILITY_TEXT.get(card.effect or "", ""), 28, font(12), INK)
-        d.text((x0 + 8, y0 + 150), "Place in own territory", fill=(110, 110, 110), font=font(11))
+        draw_text(d, body, t("render.deathfront.defence", locale, n=card.defence), 18, fill=INK, bold=True)
+        text = t(f"render.deathfront.facility.{card.effect}_text", locale)
+        for k, line in enumerate(wrap_text(text, T, CARD_W - 16, max_lines=4)):
+            draw_text(d, (x0 + 8, y0 + 96 + k * 22), line, T, fill=INK)
+        draw_text(d, (x0 + 8, y1 - 50), t("render.deathfront.own_territory", locale), T, fill=(110, 110, 110))
     else:
-        text = SKILL_TEXT.get(card.effect or "", "").format(
-            attack=card.attack, aa=f", anti-armour +{card.anti_armour}" if card.anti_armour else "")
-        d.text((x0 + 8, y0 + 52), "Single use, skill step", fill=INK, font=font(13, True))
-        _wrap(d, (x0 + 8, y0 + 80), text, 28, font(12), INK)
-        hint = SKILL_TARGET_HINT.get(card.effect or "")
-        if hint:
-            d.text((x0 + 8, y0 + 150), f"target: {hint}", fill=(120, 40, 20), font=font(11, True))
+        aa = t("render.deathfront.skill.air_strike_aa", locale, n=card.anti_armour) if card.anti_armour else ""
+        text = t(f"render.deathfront.skill.{card.effect}", locale, attack=card.attack, aa=aa)
+        draw_text(d, body, t("render.deathfront.single_use", locale), T, fill=INK, bold=True,
+                  max_width=CARD_W - 16)
+        for k, line in enumerate(wrap_text(text, T, CARD_W - 16, max_lines=4)):
+            draw_text(d, (x0 + 8, y0 + 94 + k * 22), line, T, fill=INK)
+        if card.effect in SKILL_HINTS:
+            hint = t(f"render.deathfront.skill.hint_{card.effect}", locale)
+            draw_text(d, (x0 + 8, y1 - 50), t("render.deathfront.target", locale, hint=hint), T,
+                      fill=(120, 40, 20), bold=True, max_width=CARD_W - 16)
 
 
 def _supply_cells(card: CardView) -> list[tuple[int, int]]:
@@ -394,13 +454,15 @@ def _supply_cells(card: CardView) -> list[tuple[int, int]]:
     return list(default_cards().pattern(card.supply)) if card.supply else []
 
 
-def draw_pattern(d: ImageDraw.ImageDraw, origin: tuple[int, int], cells, colour, kind: str) -> None:
+def draw_pattern(d: ImageDraw.ImageDraw, origin: tuple[int, int], cells, colour, kind: str,
+                 locale: str = "en") -> None:
     """A small grid: the card (blue) and its range or supply (red / green);
     forward is up."""
-    size = 16
+    size = 20
     dxs, dys = range(-1, 2), range(3, -2, -1)
     ox, oy = origin
-    d.text((ox - 52, oy), "fwd ^", fill=(110, 110, 110), font=font(10))
+    draw_text(d, (ox + 3 * size // 2, oy - 4), t("render.deathfront.forward", locale), HAND_TEXT,
+              fill=(110, 110, 110), anchor="md")
     marked = set(map(tuple, cells))
     fill_colour = (210, 50, 50) if kind == "unit" else (60, 150, 60)
     for j, dy in enumerate(dys):
@@ -413,17 +475,3 @@ def draw_pattern(d: ImageDraw.ImageDraw, origin: tuple[int, int], cells, colour,
             else:
                 fill = (235, 235, 235)
             d.rectangle((x, y, x + size - 2, y + size - 2), fill=fill, outline=(160, 160, 160))
-
-
-def _wrap(d: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, width: int, fnt, fill) -> None:
-    words, line, lines = text.split(), "", []
-    for word in words:
-        if len(line) + len(word) + 1 > width and line:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}".strip()
-    if line:
-        lines.append(line)
-    for k, ln in enumerate(lines[:4]):
-        d.text((xy[0], xy[1] + k * 15), ln, fill=fill, font=fnt)

@@ -3,6 +3,11 @@ without Discord: print a turn log and the result, and write the board PNG of
 every turn to a folder.
 
     python -m tables.simulate --game setup --players 4 --seed 1 --out out/setup
+    python -m tables.simulate --game cubed --players 2 --lang zh-CN --names "李雷,韩梅梅" --out out/cubed
+
+Boards are drawn in ``--lang`` with the ``--names`` of the seats; frames are
+``turn-0000.png``, ``turn-0001.png`` … (sorting the names sorts the turns),
+the last one also copied to ``final.png``.
 """
 from __future__ import annotations
 
@@ -43,9 +48,11 @@ class ConsoleNotifier:
             line = describe(event, table.seats, self.locale, table.spec.localize_params)
             print(f"[{table.record.version:>4}] {line}")
         if self.out is not None and table.state is not None:
-            png = await asyncio.to_thread(table.spec.renderer.board_png, table.engine.public_view(table.state))
-            name = "final.png" if finished else f"turn-{self.frame:04d}.png"
-            (self.out / name).write_bytes(png)
+            png = await asyncio.to_thread(table.spec.renderer.board_png, table.engine.public_view(table.state),
+                                          self.locale)
+            (self.out / f"turn-{self.frame:04d}.png").write_bytes(png)
+            if finished:
+                (self.out / "final.png").write_bytes(png)
             self.frame += 1
 
     async def hands_changed(self, table: LiveTable, seats: list[int]) -> None:
@@ -59,7 +66,8 @@ class ConsoleNotifier:
 
 
 async def simulate(game: str, players: int, seed: int, out: Path | None, locale: str = "en",
-                   config: dict | None = None, registry: GameRegistry | None = None) -> GameSummary:
+                   config: dict | None = None, registry: GameRegistry | None = None,
+                   names: list[str] | None = None) -> GameSummary:
     """Seats are simulated people whose moves the engine's AI picks, so every
     move goes through ``TableService.act`` exactly as a player's would."""
     registry = registry or default_registry()
@@ -74,9 +82,11 @@ async def simulate(game: str, players: int, seed: int, out: Path | None, locale:
     notifier = ConsoleNotifier(out, locale)
     service = TableService(db, registry, notifier)
     try:
-        table = await service.open_lobby(game, 1, 1, FIRST_USER_ID, "Player 1", config or {}, seed=seed)
+        seat_names = [(names[n] if names and n < len(names) and names[n].strip() else
+                       t("render.common.player", locale, n=n + 1)) for n in range(players)]
+        table = await service.open_lobby(game, 1, 1, FIRST_USER_ID, seat_names[0], config or {}, seed=seed)
         for n in range(2, players + 1):
-            await service.join(table.id, FIRST_USER_ID + n - 1, f"Player {n}")
+            await service.join(table.id, FIRST_USER_ID + n - 1, seat_names[n - 1])
         await service.start(table.id, FIRST_USER_ID)
         rng = random.Random(seed)
         for _ in range(MAX_ACTIONS):
@@ -111,9 +121,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None, help="folder for the board PNGs")
     parser.add_argument("--lang", choices=LOCALES, default="en")
     parser.add_argument("--config", default="{}", help='game options as JSON, e.g. \'{"mode": "teams"}\'')
+    parser.add_argument("--names", default="", help='seat names in seat order, e.g. "李雷,韩梅梅"')
     args = parser.parse_args(argv)
     try:
-        asyncio.run(simulate(args.game, args.players, args.seed, args.out, args.lang, json.loads(args.config)))
+        names = [n.strip() for n in args.names.replace("，", ",").split(",")] if args.names else None
+        asyncio.run(simulate(args.game, args.players, args.seed, args.out, args.lang, json.loads(args.config),
+                             names=names))
     except Exception as exc:  # noqa: BLE001 - one clear line for the command line
         if getattr(exc, "key", None):
             print(f"error: {t(exc.key, args.lang, **getattr(exc, 'params', {}))}", file=sys.stderr)

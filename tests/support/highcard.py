@@ -121,7 +121,7 @@ class HighcardEngine(GameEngine[HighcardConfig, HighcardState]):
 
 
 class HighcardRenderer(Renderer):
-    def board_png(self, view: PublicView) -> bytes:
+    def board_png(self, view: PublicView, locale: str = "en") -> bytes:
         image = Image.new("RGB", (400, 60 + 30 * len(view.played)), "white")
         draw = ImageDraw.Draw(image)
         draw.text((10, 10), f"deck {view.deck_count}", fill="black", font=font(16))
@@ -129,10 +129,10 @@ class HighcardRenderer(Renderer):
             draw.text((10, 40 + 30 * i), f"P{i + 1}: {' '.join(map(str, cards))}", fill="black", font=font(16))
         return to_png(image)
 
-    def hand_png(self, view: PrivateView) -> bytes:
+    def hand_png(self, view: PrivateView, locale: str = "en") -> bytes:
         image = Image.new("RGB", (300, 60), "white")
         ImageDraw.Draw(image).text((10, 20), " ".join(map(str, view.hand)), fill="black", font=font(18))
         return to_png(image)
 
-    def hand_text(self, view: PrivateView) -> str:
+    def hand_text(self, view: PrivateView, locale: str = "en") -> str:
         return "Cards: " + " ".join(map(str, view.hand))
