@@ -38,9 +38,11 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 def to_png(image: Image.Image) -> bytes:
-    """Encode as PNG (renderers quantise flat-colour art themselves where it pays)."""
+    """Encode as PNG (renderers quantise flat-colour art themselves where it
+    pays). A palette image compresses well already: a lighter zlib level
+    halves the encoding time for ~15 % more bytes."""
     buf = io.BytesIO()
-    image.save(buf, format="PNG", optimize=False, compress_level=6)
+    image.save(buf, format="PNG", optimize=False, compress_level=3 if image.mode == "P" else 6)
     return buf.getvalue()
 
 

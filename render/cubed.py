@@ -24,7 +24,7 @@ from engines.base import Renderer
 from engines.cubed.models import CubedPrivateView, CubedPublicView
 from engines.cubed.pieces import COLOUR_LETTERS, COLOURS, rotations
 from i18n import t
-from render.common import draw_text, fit_text, note_text, to_png
+from render.common import draw_text, to_png
 
 SQRT3 = math.sqrt(3)
 PALETTE: dict[str, tuple[int, int, int]] = {
@@ -264,7 +264,7 @@ class CubedRenderer(Renderer):
         y += 30
         y = self._score_table(draw, view, locale, y)
         y += 16
-        self._legend(panel, draw, locale, y)
+        self._legend(panel, draw, locale, y, recent=getattr(view, "recent_placed", None) is not None)
         return panel
 
     def _recap(self, image: Image.Image, draw: ImageDraw.ImageDraw, view: CubedPublicView, locale: str) -> None:
@@ -319,7 +319,8 @@ class CubedRenderer(Renderer):
             y += 26
         return y
 
-    def _legend(self, panel: Image.Image, draw: ImageDraw.ImageDraw, locale: str, y: int) -> int:
+    def _legend(self, panel: Image.Image, draw: ImageDraw.ImageDraw, locale: str, y: int,
+                recent: bool = False) -> int:
         for i, colour in enumerate(COLOURS):
             x = 14 + (i % 3) * 205
             row_y = y + (i // 3) * 28
@@ -335,9 +336,10 @@ class CubedRenderer(Renderer):
         draw_text(draw, (250, y + 2), t("render.cubed.blocked_cell", locale), MIN_TEXT, fill=INK)
         y += 28
         draw_text(draw, (14, y + 2), t("render.cubed.coords", locale), MIN_TEXT, fill=INK)
-        draw.line([(BOARD_SIZE // 2 + 20, y + 12), (BOARD_SIZE // 2 + 44, y + 12)], fill=RECENT, width=4)
-        draw_text(draw, (BOARD_SIZE // 2 + 52, y + 2), t("render.cubed.recent", locale), MIN_TEXT, fill=INK,
-                  max_width=BOARD_SIZE // 2 - 66)
+        if recent:
+            draw.line([(BOARD_SIZE // 2 + 20, y + 12), (BOARD_SIZE // 2 + 44, y + 12)], fill=RECENT, width=4)
+            draw_text(draw, (BOARD_SIZE // 2 + 52, y + 2), t("render.cubed.recent", locale), MIN_TEXT, fill=INK,
+                      max_width=BOARD_SIZE // 2 - 66)
         return y + 28
 
     # ---- a hand --------------------------------------------------------------------

@@ -12,6 +12,7 @@ stats, never hatching over its name.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Collection
 
 from PIL import Image, ImageDraw
@@ -99,6 +100,90 @@ def _short_tags(card: CardView, locale: str) -> list[str]:
 
 
 # ---- board ---------------------------------------------------------------------------------
+@lru_cache(maxsize=8)
+def grid_image(columns: int, rows: int) -> Image.Image:
+    """The empty board with its rulers (drawn once per board size): territories,
+    the hatched front line, column letters and row numbers on every side."""
+    width = MARGIN * 2 + CELL * columns
+    image = Image.new("RGB", (width, MARGIN * 2 + CELL * rows), WHITE)
+    d = ImageDraw.Draw(image)
+    for row in range(1, rows + 1):
+        side = 0 if row < 4 else (1 if row > 4 else None)
+        for col in range(columns):
+            x0, y0 = MARGIN + col * CELL, MARGIN + (rows - row) * CELL
+            x1, y1 = x0 + CELL, y0 + CELL
+            d.rectangle((x0, y0, x1, y1), fill=TERRITORY[side], outline=GRID)
+            if side is None:  # front line: hatched band
+                for k in range(x0 - CELL, x1, 14):
+                    a, b = max(k, x0), min(k + CELL, x1)
+                    d.line((a, y0 + a - k, b, y0 + b - k), fill=(222, 208, 170))
+    for col in range(columns):
+        x = MARGIN + col * CELL + CELL // 2
+        draw_text(d, (x, MARGIN // 2), chr(65 + col), BOARD_TEXT, fill=INK, bold=True, anchor="mm")
+        draw_text(d, (x, MARGIN + rows * CELL + MARGIN // 2), chr(65 + col), BOARD_TEXT, fill=INK, bold=True,
+                  anchor="mm")
+    for row in range(1, rows + 1):
+        y = MARGIN + (rows - row) * CELL + CELL // 2
+        draw_text(d, (MARGIN // 2, y), str(row), BOARD_TEXT, fill=INK, bold=True, anchor="mm")
+        draw_text(d, (width - MARGIN // 2, y), str(row), BOARD_TEXT, fill=INK, bold=True, anchor="mm")
+    front_y = MARGIN + (rows - 4) * CELL
+    for y in (front_y, front_y + CELL):
+        d.line((MARGIN, y, MARGIN + columns * CELL, y), fill=(120, 90, 30), width=3)
+    return image
+
+
+@lru_cache(maxsize=1024)
+def tile_sprite(card_id: str, faction: str, card_type: str, attack, defence, level, range_code,
+                keywords: tuple[str, ...], anti_armour: int, exhausted: bool, smoked: bool,
+                locale: str) -> Image.Image:
+    """One unit or resource as it sits in a cell (transparent around it),
+    cached: a full board pastes 35 of these instead of drawing ~200 texts."""
+    card = CardView(uid=card_id, id=card_id, type=card_type, faction=faction, name="", attack=attack,
+                    defence=defence, range=range_code, level=level, keywords=list(keywords),
+                    anti_armour=anti_armour)
+    image = Image.new("RGBA", (CELL, CELL), (0, 0, 0, 0))
+    d = ImageDraw.Draw(image)
+    colour = FACTION_COLOUR[faction]
+    box = (4, 4, CELL - 4, CELL - 22)
+    if card_type == "resource":
+        _resource(d, card, box, colour, locale)
+        return image
+    d.rounded_rectangle(box, radius=6, fill=colour, outline=INK, width=2)
+    # faction tag: the cue that does not rely on colour
+    tag = _tag(faction, locale)
+    tw = int(text_width(tag, BOARD_TEXT, True)) + 6
+    d.rectangle((box[0] + 2, box[1] + 2, box[0] + 2 + tw, box[1] + 24), fill=WHITE)
+    draw_text(d, (box[0] + 5, box[1] + 13), tag, BOARD_TEXT, fill=colour, bold=True, anchor="lm")
+    draw_unit_icon(d, (box[0] + tw + 6, box[1] + 4, box[0] + tw + 30, box[1] + 22), card, WHITE)
+    draw_text(d, (box[2] - 4, box[1] + 13), t("render.deathfront.level", locale, n=level), BOARD_TEXT,
+              fill=(255, 230, 120), bold=True, anchor="rm")
+    stats = (200, 200, 200) if exhausted else WHITE
+    draw_text(d, ((box[0] + box[2]) / 2, box[1] + 38), f"{attack}/{defence}", 22, fill=stats, bold=True, anchor="mm")
+    draw_text(d, ((box[0] + box[2]) / 2, box[1] + 62), card_name(card_id, locale), BOARD_TEXT, fill=WHITE,
+              anchor="mm", max_width=box[2] - box[0] - 12)
+    tags = [range_code or ""] + _short_tags(card, locale)
+    draw_text(d, (CELL / 2, CELL - 11), " ".join(tags), BOARD_TEXT, fill=INK, anchor="mm", max_width=CELL - 6)
+    if exhausted:  # a red frame, clear of the name
+        d.rounded_rectangle(box, radius=6, outline=USED_RED, width=4)
+    if smoked:  # over the type icon: smoke hides the unit
+        d.rectangle((box[0] + tw + 4, box[1] + 2, box[0] + tw + 32, box[1] + 24), fill=(120, 120, 120))
+    return image
+
+
+def _resource(d: ImageDraw.ImageDraw, card: CardView, box: tuple[int, int, int, int], colour, locale: str) -> None:
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    r = min(box[2] - box[0], box[3] - box[1]) / 2
+    angles = [math.pi / 6 + k * math.pi / 3 for k in range(6)]
+    points = [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in angles]
+    d.polygon(points, fill=(250, 245, 225), outline=colour)
+    d.line(points + [points[0]], fill=colour, width=4)
+    draw_text(d, (cx, cy - 12), t("render.deathfront.resource", locale, n=card.level), 20, fill=colour, bold=True,
+              anchor="mm")
+    draw_text(d, (cx, cy + 12), _tag(card.faction, locale), BOARD_TEXT, fill=colour, bold=True, anchor="mm")
+    draw_text(d, (CELL / 2, CELL - 11), t("render.deathfront.def", locale, n=card.defence), BOARD_TEXT, fill=INK,
+              anchor="mm")
+
+
 class BoardPicture:
     def __init__(self, view: DeathFrontPublicView, locale: str = "en", highlight: set[str] | None = None) -> None:
         self.view, self.locale, self.highlight = view, locale, highlight or set()
@@ -169,74 +254,15 @@ class BoardPicture:
         return f"{_name(self.view, seat, self.locale)} ({_tag(p.faction, self.locale)})"
 
     def _grid(self) -> None:
-        v, d = self.view, self.draw_
-        for row in range(1, v.rows + 1):
-            side = 0 if row < 4 else (1 if row > 4 else None)
-            for col in range(v.columns):
-                x0, y0, x1, y1 = self.cell_box(f"{chr(65 + col)}{row}")
-                d.rectangle((x0, y0, x1, y1), fill=TERRITORY[side], outline=GRID)
-                if side is None:  # front line: hatched band
-                    for k in range(x0 - CELL, x1, 14):
-                        a, b = max(k, x0), min(k + CELL, x1)
-                        d.line((a, y0 + a - k, b, y0 + b - k), fill=(222, 208, 170))
-        for col in range(v.columns):
-            x = MARGIN + col * CELL + CELL // 2
-            draw_text(d, (x, HEADER + MARGIN // 2), chr(65 + col), BOARD_TEXT, fill=INK, bold=True, anchor="mm")
-            bottom = HEADER + MARGIN + v.rows * CELL + MARGIN // 2
-            draw_text(d, (x, bottom), chr(65 + col), BOARD_TEXT, fill=INK, bold=True, anchor="mm")
-        for row in range(1, v.rows + 1):
-            y = HEADER + MARGIN + (v.rows - row) * CELL + CELL // 2
-            draw_text(d, (MARGIN // 2, y), str(row), BOARD_TEXT, fill=INK, bold=True, anchor="mm")
-            draw_text(d, (self.width - MARGIN // 2, y), str(row), BOARD_TEXT, fill=INK, bold=True, anchor="mm")
-        top = HEADER + MARGIN
-        front_y = top + (v.rows - 4) * CELL
-        right = MARGIN + v.columns * CELL
-        for y in (front_y, front_y + CELL):
-            d.line((MARGIN, y, right, y), fill=(120, 90, 30), width=3)
+        self.image.paste(grid_image(self.view.columns, self.view.rows), (0, HEADER))
 
     def _tile(self, tile: TileView) -> None:
-        d, loc = self.draw_, self.locale
-        x0, y0, x1, y1 = self.cell_box(tile.cell)
-        colour = FACTION_COLOUR[tile.card.faction]
-        box = (x0 + 4, y0 + 4, x1 - 4, y1 - 22)
-        if tile.card.type == "resource":
-            self._resource(tile, box, colour)
-            return
-        d.rounded_rectangle(box, radius=6, fill=colour, outline=INK, width=2)
-        # faction tag: the cue that does not rely on colour
-        tag = _tag(tile.card.faction, loc)
-        tw = int(text_width(tag, BOARD_TEXT, True)) + 6
-        d.rectangle((box[0] + 2, box[1] + 2, box[0] + 2 + tw, box[1] + 24), fill=WHITE)
-        draw_text(d, (box[0] + 5, box[1] + 13), tag, BOARD_TEXT, fill=colour, bold=True, anchor="lm")
-        draw_unit_icon(d, (box[0] + tw + 6, box[1] + 4, box[0] + tw + 30, box[1] + 22), tile.card, WHITE)
-        draw_text(d, (box[2] - 4, box[1] + 13), self.t("level", n=tile.card.level), BOARD_TEXT, fill=(255, 230, 120),
-                  bold=True, anchor="rm")
-        stats = (200, 200, 200) if tile.exhausted else WHITE
-        draw_text(d, ((box[0] + box[2]) / 2, box[1] + 38), f"{tile.card.attack}/{tile.card.defence}", 22,
-                  fill=stats, bold=True, anchor="mm")
-        draw_text(d, ((box[0] + box[2]) / 2, box[1] + 62), card_name(tile.card.id, loc), BOARD_TEXT, fill=WHITE,
-                  anchor="mm", max_width=box[2] - box[0] - 12)
-        tags = [tile.card.range or ""] + _short_tags(tile.card, loc)
-        draw_text(d, ((box[0] + box[2]) / 2, y1 - 11), " ".join(tags), BOARD_TEXT, fill=INK, anchor="mm",
-                  max_width=CELL - 6)
-        if tile.exhausted:  # a red frame, clear of the name
-            d.rounded_rectangle(box, radius=6, outline=USED_RED, width=4)
-        if tile.smoked:  # over the type icon: smoke hides the unit
-            d.rectangle((box[0] + tw + 4, box[1] + 2, box[0] + tw + 32, box[1] + 24), fill=(120, 120, 120))
+        x0, y0, _, _ = self.cell_box(tile.cell)
+        card = tile.card
+        sprite = tile_sprite(card.id, card.faction, card.type, card.attack, card.defence, card.level, card.range,
+                             tuple(card.keywords), card.anti_armour, tile.exhausted, tile.smoked, self.locale)
+        self.image.paste(sprite, (x0, y0), sprite)
 
-    def _resource(self, tile: TileView, box: tuple[int, int, int, int], colour: tuple[int, int, int]) -> None:
-        d, loc = self.draw_, self.locale
-        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-        r = min(box[2] - box[0], box[3] - box[1]) / 2
-        angles = [math.pi / 6 + k * math.pi / 3 for k in range(6)]
-        points = [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in angles]
-        d.polygon(points, fill=(250, 245, 225), outline=colour)
-        d.line(points + [points[0]], fill=colour, width=4)
-        draw_text(d, (cx, cy - 12), self.t("resource", n=tile.card.level), 20, fill=colour, bold=True, anchor="mm")
-        draw_text(d, (cx, cy + 12), _tag(tile.card.faction, loc), BOARD_TEXT, fill=colour, bold=True, anchor="mm")
-        x0, _, x1, y1 = self.cell_box(tile.cell)
-        draw_text(d, ((x0 + x1) / 2, y1 - 11), self.t("def", n=tile.card.defence), BOARD_TEXT, fill=INK,
-                  anchor="mm")
 
     def _facility(self, tile: TileView) -> None:
         d, loc = self.draw_, self.locale
@@ -371,7 +397,7 @@ def draw_unit_icon(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card:
 
 
 # ---- hand ------------------------------------------------------------------------------------
-CARD_W, CARD_H, GAP = 300, 280, 10
+CARD_W, CARD_H, GAP = 300, 256, 10
 
 
 def draw_hand(view: DeathFrontPrivateView, locale: str = "en", highlight: set[str] | None = None) -> Image.Image:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-import time
 
 from PIL import Image
 from test_deathfront_support import ENGINE, empty_position, give, put
@@ -83,10 +82,8 @@ def test_last_attack_arrow_is_drawn_in_red():
     assert any(close(p, (200, 30, 30), 30) for p in column)
 
 
-def test_full_four_player_board_is_small_and_fast():
+def test_full_four_player_board_is_small():
     view = ENGINE.public_view(full_board())
-    RENDERER.board_png(view)  # warm the font cache
-    best = min(_timed(lambda: RENDERER.board_png(view)) for _ in range(3))
     png = RENDERER.board_png(view)
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert len(png) <= 300_000
@@ -98,8 +95,6 @@ def test_hand_picture_shows_every_card_with_a_range_grid():
     for card in ("us_sherman", "us_supply_dump", "us_bunker", "us_p47", "us_rifle_squad"):
         give(state, card)
     view = ENGINE.private_view(state, 0)
-    RENDERER.hand_png(view)
-    best = min(_timed(lambda: RENDERER.hand_png(view)) for _ in range(3))
     image = decode(RENDERER.hand_png(view))
     assert image.size[1] > 2 * 250  # two rows of cards
     blue = sum(1 for px in image.get_flattened_data() if close(px, (40, 90, 200), 25))
@@ -112,9 +107,3 @@ def test_finished_game_still_renders():
     state = play_out(new_game(players=2, seed=3), seed=3)
     image = decode(RENDERER.board_png(ENGINE.public_view(state)))
     assert image.size[1] > 7 * CELL
-
-
-def _timed(fn) -> float:
-    started = time.perf_counter()
-    fn()
-    return time.perf_counter() - started
