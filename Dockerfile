@@ -1,7 +1,8 @@
 FROM python:3.11-slim
 
-# CJK fonts for anyone extending the renderers; the board images themselves
-# use the bundled DejaVu fonts and Latin labels only.
+# The images use the fonts bundled in render/fonts (DejaVu Sans and a Noto
+# Sans CJK subset); the full Noto CJK fonts are the fallback for rare name
+# characters outside the subset.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends fonts-noto-cjk \
     && rm -rf /var/lib/apt/lists/*
