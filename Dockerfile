@@ -2,9 +2,9 @@ FROM python:3.11-slim
 
 # The images use the fonts bundled in render/fonts (DejaVu Sans and a Noto
 # Sans CJK subset); the full Noto CJK fonts are the fallback for rare name
-# characters outside the subset.
+# characters outside the subset, Noto Color Emoji for emoji in names.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends fonts-noto-cjk \
+    && apt-get install -y --no-install-recommends fonts-noto-cjk fonts-noto-color-emoji \
     && rm -rf /var/lib/apt/lists/*
 
 RUN useradd --create-home --uid 10001 tabletop \

@@ -55,6 +55,8 @@ class Face:
     # A face without a bold weight fakes it with a thin stroke.
     fake_bold: bool = False
     bold_path: str | None = None
+    # A colour-bitmap font (emoji): drawn at its one size and scaled.
+    colour: bool = False
 
 
 def _codepoints(path: Path, index: int = 0) -> frozenset[int]:
@@ -90,16 +92,16 @@ def _system_font_files() -> list[Path]:
 @lru_cache(maxsize=1)
 def system_faces() -> tuple[Face, ...]:
     """The machine's fonts, read once, the first time a character is missing
-    from the bundled ones. Colour-bitmap fonts (emoji) are left out: they
-    draw at one fixed size only."""
+    from the bundled ones. Colour-bitmap fonts (emoji) come last: they draw
+    at one fixed size, scaled to the text's."""
     faces = []
     for path in _system_font_files():
-        if "Color" in path.name or "Emoji" in path.name:
-            continue
+        colour = "Color" in path.name or "Emoji" in path.name
         try:
-            faces.append(Face(str(path), 0, _codepoints(path), fake_bold=True))
+            faces.append(Face(str(path), 0, _codepoints(path), fake_bold=not colour, colour=colour))
         except Exception:  # noqa: BLE001 - an unreadable font file is skipped
             continue
+    faces.sort(key=lambda face: face.colour)
     return tuple(faces)
 
 
@@ -160,8 +162,26 @@ def _placeholder_width(size: int) -> float:
 
 @lru_cache(maxsize=8192)
 def _run_width(face: Face, chunk: str, size: int, bold: bool) -> float:
+    if face.colour:
+        return _colour_run(face.path, chunk, size).width
     pil, stroke = _font_of(face, size, bold)
     return pil.getlength(chunk) + 2 * stroke
+
+
+COLOUR_FONT_SIZE = 109  # the one size of Noto Color Emoji's bitmaps
+
+
+@lru_cache(maxsize=512)
+def _colour_run(path: str, chunk: str, size: int) -> Image.Image:
+    """Colour glyphs drawn at their bitmap size, scaled to ``size``; the
+    picture's bottom edge is the text's baseline."""
+    big = _pil_font(path, 0, COLOUR_FONT_SIZE)
+    ascent, _ = big.getmetrics()
+    width = max(1, int(big.getlength(chunk)))
+    image = Image.new("RGBA", (width, ascent), (0, 0, 0, 0))
+    ImageDraw.Draw(image).text((0, ascent), chunk, font=big, anchor="ls", embedded_color=True)
+    scale = size / COLOUR_FONT_SIZE
+    return image.resize((max(1, round(width * scale)), max(1, round(ascent * scale))), Image.Resampling.LANCZOS)
 
 
 @lru_cache(maxsize=8192)
@@ -240,6 +260,12 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
             cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
             draw.ellipse((cx - dot, cy - dot, cx + dot, cy + dot), fill=(255, 255, 255))
             x += w
+            continue
+        target = getattr(draw, "_image", None)  # ImageDraw keeps the image it draws on
+        if face.colour and target is not None:
+            glyphs = _colour_run(face.path, chunk, size)
+            target.paste(glyphs, (round(x), round(baseline - glyphs.height)), glyphs)
+            x += glyphs.width
             continue
         pil, stroke = _font_of(face, size, bold)
         draw.text((x + stroke, baseline), chunk, font=pil, fill=fill, anchor="ls",

@@ -85,3 +85,23 @@ def test_deathfront_cells_and_cards():
     plain = decode(spec.renderer.hand_png(hand))
     marked = decode(spec.renderer.hand_png(hand, highlight={hand.hand[0].uid}))
     assert diff_box(plain, marked)
+
+
+def test_cubed_pieces_placed_since_the_viewers_last_turn_are_outlined():
+    from engines.cubed.models import CubedPublicView
+
+    class RecentView(CubedPublicView):
+        recent_placed: list[tuple[int, int]] = []
+
+    spec = REGISTRY.get("cubed")
+    state, _ = late("cubed")
+    view = spec.engine.public_view(state)
+    cells = [(p.q, p.r) for p in view.table[-3:]]
+    plain = decode(spec.renderer.board_png(RecentView(**view.model_dump(), recent_placed=[])))
+    marked = decode(spec.renderer.board_png(RecentView(**view.model_dump(), recent_placed=cells)))
+    layout = cubed.BoardLayout.fit(view)
+    for q, r in cells:
+        cx, cy = layout.centre(q, r)
+        s = layout.size + 3
+        box = (int(cx - s), int(cy - s), int(cx + s), int(cy + s))
+        assert count(marked, box, cubed.RECENT, 30) > count(plain, box, cubed.RECENT, 30) + 10

@@ -77,3 +77,18 @@ def test_drawn_sizes_are_recorded():
     with record_text() as log:
         draw_text(ImageDraw.Draw(image), (0, 0), "李雷", 17, fill=(255, 255, 255), scale=0.5)
     assert log == [(8.5, "李雷")]
+
+
+def test_colour_emoji_from_the_system_font_when_present():
+    import pytest
+
+    from render.common import system_faces
+
+    dice = "\U0001F3B2"
+    if not any(face.colour and ord(dice) in face.codepoints for face in system_faces()):
+        pytest.skip("no colour emoji font on this machine (Debian: fonts-noto-color-emoji)")
+    assert face_for(dice).colour
+    image = picture(f"李雷{dice}")
+    coloured = sum(1 for r, g, b in image.get_flattened_data() if max(r, g, b) - min(r, g, b) > 60)
+    assert coloured > 20
+    assert abs(text_width(dice, 24) - 24) < 8  # scaled to the text size
