@@ -394,7 +394,7 @@ class CubedRenderer(Renderer):
         draw.rounded_rectangle([(x0 + 2, y0 + 2), (x0 + w - 2, y0 + h - 4)], radius=8,
                                fill=(255, 252, 246), outline=outline, width=width)
         draw_text(draw, (x0 + 10, y0 + 8), piece.id, 18, fill=INK, bold=True, max_width=70)
-        draw_text(draw, (x0 + 10, y0 + 34), t("render.cubed.pts", locale, n=piece.points), MIN_TEXT, fill=INK)
+        draw_text(draw, (x0 + 10, y0 + 34), t("render.cubed.pt" if piece.points == 1 else "render.cubed.pts", locale, n=piece.points), MIN_TEXT, fill=INK)
         if fits:
             draw_text(draw, (x0 + 10, y0 + 52), "✓ " + t("render.cubed.fits", locale), MIN_TEXT, fill=FITS,
                       bold=True, max_width=72)

@@ -355,11 +355,12 @@ class SetupRenderer(Renderer):
 
     def hand_text(self, view: SetupPrivateView, locale: str = "en") -> str:
         """The tiles as text to copy into ``/setup play`` or ``/setup swap``."""
-        parts = [f"{view.seat_label}: {' '.join(view.hand)}",
-                 f"{t('render.setup.text_common', locale)}: {' '.join(view.common)}"]
+        def line(label: str, tiles: list[str]) -> str:
+            return t("render.setup.text_label", locale, label=label, tiles=" ".join(tiles))
+
+        parts = [line(view.seat_label, view.hand), line(t("render.setup.text_common", locale), view.common)]
         if view.partner_hand is not None:
-            partner = t("render.setup.text_partner", locale, label=view.partner_label)
-            parts.append(f"{partner}: {' '.join(view.partner_hand)}")
+            parts.append(line(t("render.setup.text_partner", locale, label=view.partner_label), view.partner_hand))
         return " · ".join(parts)
 
 

@@ -121,5 +121,5 @@ def test_hand_text_in_the_viewers_language():
 
     private = SetupEngine().private_view(state, 0)
     assert "common:" in setup.renderer.hand_text(private)
-    assert "公共:" in setup.renderer.hand_text(private, "zh-CN") and "common" not in setup.renderer.hand_text(
+    assert "公共：" in setup.renderer.hand_text(private, "zh-CN") and "common" not in setup.renderer.hand_text(
         private, "zh-CN")
