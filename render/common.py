@@ -11,6 +11,7 @@ tofu box) for a character no font has.
 from __future__ import annotations
 
 import io
+import threading
 import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -82,28 +83,61 @@ def bundled_faces() -> tuple[Face, ...]:
     )
 
 
+def _is_colour(path: Path) -> bool:
+    return "Color" in path.name or "Emoji" in path.name
+
+
 def _system_font_files() -> list[Path]:
+    """Preferred fonts first, colour-bitmap fonts (emoji) last."""
     files = [p for d in SYSTEM_FONT_DIRS if d.is_dir() for p in d.rglob("*")
              if p.suffix.lower() in (".ttf", ".otf", ".ttc")]
-    files.sort(key=lambda p: (SYSTEM_PREFERRED.index(p.stem) if p.stem in SYSTEM_PREFERRED else len(SYSTEM_PREFERRED),
+    files.sort(key=lambda p: (_is_colour(p),
+                              SYSTEM_PREFERRED.index(p.stem) if p.stem in SYSTEM_PREFERRED else len(SYSTEM_PREFERRED),
                               p.name))
     return files
 
 
-@lru_cache(maxsize=1)
-def system_faces() -> tuple[Face, ...]:
-    """The machine's fonts, read once, the first time a character is missing
-    from the bundled ones. Colour-bitmap fonts (emoji) come last: they draw
-    at one fixed size, scaled to the text's."""
-    faces = []
-    for path in _system_font_files():
-        colour = "Color" in path.name or "Emoji" in path.name
+class _SystemFonts:
+    """The machine's fonts, read one file at a time and only as far as a
+    missing character needs (reading every cmap takes seconds). Renderers
+    run in worker threads, hence the lock."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.loaded: list[Face] = []
+        self.pending: list[Path] | None = None
+
+    def _load(self, path: Path) -> None:
+        colour = _is_colour(path)
         try:
-            faces.append(Face(str(path), 0, _codepoints(path), fake_bold=not colour, colour=colour))
+            self.loaded.append(Face(str(path), 0, _codepoints(path), fake_bold=not colour, colour=colour))
         except Exception:  # noqa: BLE001 - an unreadable font file is skipped
-            continue
-    faces.sort(key=lambda face: face.colour)
-    return tuple(faces)
+            pass
+
+    def face_for(self, code: int) -> Face | None:
+        with self.lock:
+            for face in self.loaded:
+                if code in face.codepoints:
+                    return face
+            if self.pending is None:
+                self.pending = _system_font_files()
+            while self.pending:
+                self._load(self.pending.pop(0))
+                if self.loaded and code in self.loaded[-1].codepoints:
+                    return self.loaded[-1]
+            return None
+
+    def all(self) -> tuple[Face, ...]:
+        self.face_for(-1)  # no font has it: reads every file
+        return tuple(self.loaded)
+
+
+_SYSTEM = _SystemFonts()
+
+
+def system_faces() -> tuple[Face, ...]:
+    """Every system font the chain may fall back to (reads them all)."""
+    return _SYSTEM.all()
 
 
 def _invisible(ch: str) -> bool:
@@ -117,10 +151,7 @@ def face_for(ch: str) -> Face | None:
     for face in bundled_faces():
         if code in face.codepoints:
             return face
-    for face in system_faces():
-        if code in face.codepoints:
-            return face
-    return None
+    return _SYSTEM.face_for(code)
 
 
 @lru_cache(maxsize=4096)
