@@ -113,6 +113,21 @@ class _CommandRef:
         return command_mention(path, self.locale)
 
 
+# Params that hold a list joined with ", " (tiles and squares of a move,
+# cells, player names): a Chinese sentence lists them with 、 instead.
+LIST_PARAMS = ("move", "tiles", "cells", "attackers", "pieces", "seats")
+LIST_SEPARATOR = {"zh-CN": "、", "zh-TW": "、"}
+
+
+def _lists_in_locale(params: dict[str, Any], locale: str) -> dict[str, Any]:
+    separator = LIST_SEPARATOR.get(locale)
+    if separator is None:
+        return params
+    return {key: value.replace(", ", separator)
+            if isinstance(value, str) and (key in LIST_PARAMS or key.endswith("_seats")) else value
+            for key, value in params.items()}
+
+
 def command_refs(locale: str) -> dict[str, Any]:
     """The ``cmd`` and ``opt`` params every message is formatted with."""
     return {"cmd": _CommandRef(locale, False), "opt": _CommandRef(locale, True)}
@@ -124,7 +139,7 @@ def t(key: str, locale: str = DEFAULT_LOCALE, **params: Any) -> str:
 
     ``{cmd:<path>}`` and ``{opt:<path>}`` name a command or an option the way
     the reader's Discord client shows it."""
-    params = {**command_refs(locale), **params}
+    params = {**command_refs(locale), **_lists_in_locale(params, locale)}
     text = catalogue(locale).get(key)
     if text is None:
         text = catalogue(DEFAULT_LOCALE).get(key)
