@@ -97,7 +97,7 @@ class ChineseTable:
         renderer = self.env.bot.registry.get(game).renderer
         return "locale" in inspect.signature(renderer.hand_text).parameters
 
-    async def open(self, game: str, **options) -> None:
+    async def open(self, game: str, ai: int = 0, **options) -> None:
         await self.env.bot.tables.settings.set_guild(self.guild.id, language="zh-CN")
         host, guest = self.members
         self.show_hands = self.hands_in_words(game)
@@ -109,6 +109,8 @@ class ChineseTable:
         await host.slash(self.channel, f"{game} new", **options)
         lobby = next(m for m in reversed(self.channel.history()) if m.embeds)
         await guest.click(lobby, label="加入")
+        for _ in range(ai):
+            await host.click(lobby, label="添加 AI")
         await host.click(lobby, label="开始")
         assert self.live() is not None and self.live().record.status == "playing"
 
@@ -142,13 +144,15 @@ def setup_command(action):
 
 async def test_a_whole_setup_game_in_chinese(simcord_env, locales):
     table = ChineseTable(simcord_env, locales)
-    await table.open("setup", finish=10)
+    await table.open("setup", ai=1, finish=10)
     engine = SetupEngine()
     for turn in range(200):
         live = table.live()
         if live is None:
             break
         seat = live.to_act()[0]
+        if live.seats[seat].ai:
+            raise AssertionError("the AI seat plays by itself")
         if turn < 2 and table.show_hands:
             await table.member_for_seat(seat).slash(table.channel, "hand")
         name, options = setup_command(engine.ai_action(live.state, seat, random.Random(turn)))
