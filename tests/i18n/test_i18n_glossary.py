@@ -115,3 +115,17 @@ def test_chinese_sentences_use_chinese_punctuation(locale):
 def test_move_echoes_list_tiles_with_the_readers_punctuation(locale, expected):
     assert t("setup.ev.play", locale, seat="李雷", move="♠7 C4, ★7 E2", points=2, total=8) == expected
     assert "B3、C3" in t("deathfront.err.bad_cells", "zh-TW", cells="B3, C3")
+
+
+@pytest.mark.parametrize("locale", ZH)
+def test_chinese_catalogues_carry_no_english_words(locale):
+    kept = {"SETUP", "CUBED", "Tabletop"}  # brand names, see docs/glossary.md
+    ours = {}  # the project's catalogues only (tests add a game of their own)
+    for file in sorted((ROOT / "i18n" / locale).glob("*.toml")):
+        with file.open("rb") as fh:
+            i18n._flatten(file.stem, tomllib.load(fh), ours)
+    wrong = []
+    for key, text in ours.items():
+        words = re.findall(r"[A-Za-z]{4,}", re.sub(r"\{[^}]*\}", " ", text))
+        wrong += [(key, w) for w in words if w not in kept]
+    assert wrong == []
