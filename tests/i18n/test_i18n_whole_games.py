@@ -1,6 +1,8 @@
-"""A whole game of each game in a zh-CN server with zh-CN clients: no public
-or private text (message content, embeds, button and select labels,
-autocomplete names) carries an English word. Player names, card ids and
+"""A whole game of each game in a zh-CN server, one player with a zh-CN
+client and one with a zh-TW client: no public or private text (message
+content, embeds, button and select labels, autocomplete names) carries an
+English word, and everything the zh-TW player reads privately is in
+traditional characters. Player names, card ids and
 notation are not words; the games' own brand names (SETUP, CUBED) and the
 bot's name are kept on purpose (docs/glossary.md)."""
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from opencc import OpenCC
 
 from engines.cubed import labels
 from engines.cubed.engine import CubedEngine
@@ -24,6 +27,9 @@ from tables.registry import default_registry
 from tests.conftest import last_reply
 
 NAMES = ("李雷", "韩梅梅")
+CLIENTS = ("zh-CN", "zh-TW")
+HAN = re.compile(r"[\u3400-\u9fff]")
+TO_TRADITIONAL = OpenCC("s2t")
 KEPT_NAMES = {"SETUP", "CUBED", "Tabletop"}
 ASCII_WORD = re.compile(r"[A-Za-z]{4,}")
 NOT_WORDS = [
@@ -88,8 +94,10 @@ class ChineseTable:
         self.guild = env.create_guild()
         self.channel = self.guild.create_text_channel("games")
         self.members = [self.guild.add_member(env.create_user(name)) for name in NAMES]
-        for member in self.members:
-            locales[member.id] = "zh-CN"
+        for member, client in zip(self.members, CLIENTS):
+            locales[member.id] = client
+        self.traditional_reader = self.members[1]
+        self.read_privately: list[str] = []  # what the zh-TW player read in private answers
 
     def hands_in_words(self, game: str) -> bool:
         """Hand texts (``/hand``, DMs) are drawn by the game's renderer; they
@@ -106,6 +114,9 @@ class ChineseTable:
                 await member.slash(self.channel, "settings dm_hands", enabled="off")
         await host.slash(self.channel, "help")
         await host.slash(self.channel, "rules", game=game)
+        for command, params in (("help", {}), ("rules", {"game": game})):
+            answer = last_reply(await guest.slash(self.channel, command, **params))
+            self.read_privately += [answer.embeds[0].title, answer.embeds[0].description]
         await host.slash(self.channel, f"{game} new", **options)
         lobby = next(m for m in reversed(self.channel.history()) if m.embeds)
         await guest.click(lobby, label="加入")
@@ -126,10 +137,20 @@ class ChineseTable:
         for option in autocomplete:  # what the player's client shows while typing
             if option in options:
                 others = {k: v for k, v in options.items() if k != option}
-                await member.autocomplete(self.channel, name, option, "", **others)
+                choices = await member.autocomplete(self.channel, name, option, "", **others)
+                if member is self.traditional_reader:
+                    self.read_privately += [c["name"] for c in choices]
         result = await member.slash(self.channel, name, **options)
         answer = last_reply(result)
         assert answer.ephemeral and answer.content.startswith("✅"), (name, options, answer.content)
+        if member is self.traditional_reader:
+            self.read_privately.append(answer.content)
+
+    def assert_traditional_in_private(self) -> None:
+        assert len(self.read_privately) > 5
+        wrong = {ch for text in self.read_privately for ch in text
+                 if HAN.match(ch) and TO_TRADITIONAL.convert(ch) != ch}
+        assert wrong == set(), [text for text in self.read_privately if set(text) & wrong][:5]
 
     async def finish(self, game: str) -> None:
         await self.members[0].slash(self.channel, "leaderboard", game=game)
@@ -161,6 +182,7 @@ async def test_a_whole_setup_game_in_chinese(simcord_env, locales):
         pytest.fail("the game did not end")
     await table.finish("setup")
     assert_no_english(simcord_env)
+    table.assert_traditional_in_private()
 
 
 def cubed_command(table, action):
@@ -192,6 +214,7 @@ async def test_a_whole_cubed_game_in_chinese(simcord_env, locales):
         pytest.fail("the game did not end")
     await table.finish("cubed")
     assert_no_english(simcord_env)
+    table.assert_traditional_in_private()
 
 
 def deathfront_command(action) -> tuple[str, dict]:
@@ -244,3 +267,4 @@ async def test_a_whole_deathfront_game_in_chinese(simcord_env, locales):
     await table.finish("deathfront")
     assert {"deploy", "attack", "facility", "skill"} <= used
     assert_no_english(simcord_env)
+    table.assert_traditional_in_private()
