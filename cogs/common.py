@@ -63,6 +63,9 @@ async def reply_error(interaction: discord.Interaction, error: TableError | Ille
     params = dict(error.params)
     if isinstance(params.get("game"), str) and has(f"core.game.{params['game']}"):
         params["game"] = t(f"core.game.{params['game']}", locale)  # a game id, shown by its name
+    table = bot_of(interaction).tables.in_channel(interaction.channel_id) if interaction.channel_id else None
+    if table is not None and table.spec.localize_params is not None:  # card names in the reader's language
+        params = table.spec.localize_params(params, locale)
     await reply(interaction, "⚠️ " + t(error.key, locale, **params), ephemeral=True)
 
 

@@ -117,7 +117,7 @@ class DiscordNotifier:
 
     async def post_lobby(self, interaction: discord.Interaction, table: "LiveTable", locale: str) -> None:
         """The first lobby message, as the answer to `/<game> new`."""
-        await interaction.followup.send(embed=self.lobby_embed(table, locale), view=lobby_view(table.id))
+        await interaction.followup.send(embed=self.lobby_embed(table, locale), view=lobby_view(table.id, locale=locale))
         message = await interaction.original_response()
         await self.bot.tables.set_message_ids(table, lobby=message.id)
 
@@ -131,7 +131,7 @@ class DiscordNotifier:
         open_ = table.record.status == "lobby"
         try:
             await channel.get_partial_message(table.record.lobby_message_id).edit(  # type: ignore[union-attr]
-                embed=self.lobby_embed(table, locale, closed_reason), view=lobby_view(table.id, open_),
+                embed=self.lobby_embed(table, locale, closed_reason), view=lobby_view(table.id, open_, locale),
             )
         except discord.HTTPException as exc:
             log.warning("game %s: could not edit the lobby message (HTTP %s)", table.id, exc.status)

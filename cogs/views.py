@@ -14,7 +14,6 @@ from i18n import t
 from tables.errors import TableError
 
 LOBBY_ACTIONS = ("join", "leave", "ai", "start", "cancel")
-LOBBY_LABELS = {"join": "Join", "leave": "Leave", "ai": "Add AI", "start": "Start", "cancel": "Cancel"}
 LOBBY_STYLES = {
     "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
     "ai": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary,
@@ -23,12 +22,15 @@ LOBBY_STYLES = {
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:lobby:(?P<action>[a-z]+):(?P<game>\d+)"):
-    """Join / Leave / Add AI / Start / Cancel. Labels stay in English: they
-    are part of the contract that outside tests click by."""
+    """Join / Leave / Add AI / Start / Cancel, labelled in the server's
+    language (``core.lobby.button.*``; exactly those words in English). The
+    custom id carries no label, so a button still works after a restart or a
+    language change."""
 
-    def __init__(self, action: str, game_id: int) -> None:
+    def __init__(self, action: str, game_id: int, locale: str = "en") -> None:
         super().__init__(discord.ui.Button(
-            label=LOBBY_LABELS[action], style=LOBBY_STYLES[action], custom_id=f"tt:lobby:{action}:{game_id}",
+            label=t(f"core.lobby.button.{action}", locale), style=LOBBY_STYLES[action],
+            custom_id=f"tt:lobby:{action}:{game_id}",
         ))
         self.action = action
         self.game_id = game_id
@@ -79,12 +81,12 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:hand:(
             await reply_error(interaction, error)
 
 
-def lobby_view(game_id: int, open_: bool = True) -> discord.ui.View | None:
+def lobby_view(game_id: int, open_: bool = True, locale: str = "en") -> discord.ui.View | None:
     if not open_:
         return None
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
-        view.add_item(LobbyButton(action, game_id))
+        view.add_item(LobbyButton(action, game_id, locale))
     return view
 
 

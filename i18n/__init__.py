@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import tomllib
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -63,9 +64,82 @@ class _SafeParams(dict):
         return "{" + key + "}"
 
 
+def valid_command_name(name: str) -> bool:
+    """Discord's rule for command and option names: 1-32 letters, digits,
+    ``-`` or ``_``, lowercase where the script has case."""
+    return (1 <= len(name) <= 32 and name == name.lower()
+            and all(ch in "-_" or unicodedata.category(ch)[0] in "LN" for ch in name))
+
+
+def _name_part(parts: list[str], index: int, locale: str) -> str:
+    """One segment of a command path, as a client in ``locale`` shows it. A
+    game's own ``<game>.cmd_name.<sub>[.<option>]`` wins over the shared
+    ``core.names.<word>``; a name Discord would refuse stays English, as
+    Discord itself would show it."""
+    texts = catalogue(locale)
+    keys = [f"core.names.{parts[index]}"]
+    if index > 0:
+        keys.insert(0, f"{parts[0]}.cmd_name.{'.'.join(parts[1:index + 1])}")
+    for key in keys:
+        name = texts.get(key)
+        if name is not None:
+            return name if valid_command_name(name) else parts[index]
+    return parts[index]
+
+
+def command_name(path: str, locale: str = DEFAULT_LOCALE) -> str:
+    """``"setup play"`` -> ``"连线计划 出牌"`` in zh-CN: a command, subcommand or
+    option path (English names, space separated) in the reader's language."""
+    parts = path.split()
+    return " ".join(_name_part(parts, i, locale) for i in range(len(parts)))
+
+
+def command_mention(path: str, locale: str = DEFAULT_LOCALE) -> str:
+    """A command as the reader types it: ``/手牌``."""
+    return "/" + command_name(path, locale)
+
+
+class _CommandRef:
+    """``{cmd:setup play}`` -> ``/连线计划 出牌``; ``{opt:setup play move}`` ->
+    the option's name alone (``着法``)."""
+
+    def __init__(self, locale: str, option: bool) -> None:
+        self.locale = locale
+        self.option = option
+
+    def __format__(self, path: str) -> str:
+        if self.option:
+            return command_name(path, self.locale).split()[-1]
+        return command_mention(path, self.locale)
+
+
+# Params that hold a list joined with ", " (tiles and squares of a move,
+# cells, player names): a Chinese sentence lists them with 、 instead.
+LIST_PARAMS = ("move", "tiles", "cells", "attackers", "pieces", "seats")
+LIST_SEPARATOR = {"zh-CN": "、", "zh-TW": "、"}
+
+
+def _lists_in_locale(params: dict[str, Any], locale: str) -> dict[str, Any]:
+    separator = LIST_SEPARATOR.get(locale)
+    if separator is None:
+        return params
+    return {key: value.replace(", ", separator)
+            if isinstance(value, str) and (key in LIST_PARAMS or key.endswith("_seats")) else value
+            for key, value in params.items()}
+
+
+def command_refs(locale: str) -> dict[str, Any]:
+    """The ``cmd`` and ``opt`` params every message is formatted with."""
+    return {"cmd": _CommandRef(locale, False), "opt": _CommandRef(locale, True)}
+
+
 def t(key: str, locale: str = DEFAULT_LOCALE, **params: Any) -> str:
     """The message for ``key`` in ``locale`` (falling back to English, then to
-    the key itself), with ``params`` filled in. Never raises."""
+    the key itself), with ``params`` filled in. Never raises.
+
+    ``{cmd:<path>}`` and ``{opt:<path>}`` name a command or an option the way
+    the reader's Discord client shows it."""
+    params = {**command_refs(locale), **_lists_in_locale(params, locale)}
     text = catalogue(locale).get(key)
     if text is None:
         text = catalogue(DEFAULT_LOCALE).get(key)

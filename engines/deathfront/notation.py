@@ -10,6 +10,8 @@ import re
 import unicodedata
 from typing import Iterable
 
+from i18n import t
+
 from . import board
 from . import rules as R
 from .cards import card_name
@@ -95,15 +97,27 @@ def resolve_card(hand: Iterable[str], text: str) -> str | None:
 
 # ---- autocomplete ------------------------------------------------------------------
 def card_label(card, locale: str = "en") -> str:
-    """A short label: name, stats, range, supply level, keywords."""
+    """A short label in the reader's language: name, stats, range, supply
+    level, keywords; for a facility or skill, what it does."""
     name = card_name(card.id, locale)
+    extras = [t(f"deathfront.keyword.{k}", locale) for k in card.keywords]
+    if card.anti_armour:
+        extras.insert(0, t("deathfront.label.anti_armour", locale, n=card.anti_armour))
     if card.type == "unit":
-        kw = " ".join(k.capitalize() for k in card.keywords)
-        aa = f" AA+{card.anti_armour}" if card.anti_armour else ""
-        return f"{name} {card.attack}/{card.defence} {card.range} L{card.level}{aa} {kw}".strip()
-    if card.type == "resource":
-        return f"{name} L{card.level} def {card.defence}"
-    return name
+        label = t("deathfront.label.unit", locale, name=name, attack=card.attack, defence=card.defence,
+                  range=card.range, level=card.level)
+    elif card.type == "resource":
+        label = t("deathfront.label.resource", locale, name=name, level=card.level, defence=card.defence)
+    elif card.effect:
+        full = R.card(card.uid) if getattr(card, "uid", None) else card
+        effect = t(f"deathfront.effect.{card.effect}", locale, attack=full.attack, targets=full.targets,
+                   bonus=full.bonus)
+        label = t("deathfront.label.effect", locale, name=name, effect=effect)
+    else:
+        return name
+    if extras:
+        label += " · " + t("deathfront.label.join", locale).join(extras)
+    return label
 
 
 def hand_choices(private_view: DeathFrontPrivateView, kinds: Iterable[str] | None = None,
@@ -123,7 +137,7 @@ def hand_choices(private_view: DeathFrontPrivateView, kinds: Iterable[str] | Non
         if first.get(card.id) == card.uid:
             label = card_label(card, locale)
             if counts[card.id] > 1:
-                label += f" x{counts[card.id]}"
+                label += " " + t("deathfront.label.copies", locale, n=counts[card.id])
             out.append((label[:100], card.uid))
     return out
 

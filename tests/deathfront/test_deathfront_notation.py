@@ -45,9 +45,9 @@ def test_hand_choices_lists_each_kind_once_and_filters():
     choices = N.hand_choices(view)
     assert len(choices) == 2
     label, uid = choices[0]
-    assert "Rifle Squad 2/2 X L1" in label and label.endswith("x2") and uid.startswith("us_rifle_squad-")
+    assert label == "Rifle Squad 2/2 · range X · supply level 1 ×2" and uid.startswith("us_rifle_squad-")
     assert [u for _, u in N.hand_choices(view, kinds=["facility"])] == [state.hands[0][2]]
-    assert "步兵班" in N.hand_choices(view, locale="zh-TW")[0][0]
+    assert N.hand_choices(view, locale="zh-TW")[0][0] == "步兵班 2/2 · 攻擊範圍 X · 補給等級 1 ×2"
 
 
 def test_legal_cells_and_ready_attackers():

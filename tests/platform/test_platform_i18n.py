@@ -63,7 +63,7 @@ async def test_server_language_applies_to_public_messages_and_english_clients(si
     assert result.response.content == "伺服器語言已設為 繁體中文。"
     await t_.members[0].slash(t_.channel, "highcard new")
     lobby = t_.lobby_message()
-    assert "大廳" in lobby.embeds[0].title and "按「Join」入座" in lobby.embeds[0].description
+    assert "大廳" in lobby.embeds[0].title and "按「加入」入座" in lobby.embeds[0].description
     result = await t_.members[1].slash(t_.channel, "help")
     assert result.response.embeds[0].title == "Tabletop — 指令一覽"
 

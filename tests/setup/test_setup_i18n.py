@@ -57,13 +57,17 @@ def test_chinese_locales_are_not_copies():
     simplified, traditional = catalogue("zh-CN"), catalogue("zh-TW")
     assert simplified["setup.names.game"] == "连线计划" and traditional["setup.names.game"] == "連線計畫"
     han = re.compile(r"[\u4e00-\u9fff]")
-    same = [k for k in simplified if simplified[k] == traditional[k] and han.search(simplified[k])]
+    same = [k for k in simplified if simplified[k] == traditional[k] and han.search(simplified[k])
+            and not k.startswith("setup.cmd_name.")  # command names like 出牌 are written alike
+            and k != "setup.build.hand"]  # 你的手牌…公共手牌 has no character that differs
     assert not same
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_rules_summary_is_short_and_names_the_commands(locale):
-    summary = catalogue(locale)["setup.rules.summary"]
+    from i18n import command_mention, t
+
+    summary = t("setup.rules.summary", locale)
     assert len(summary) < 1800
-    for command in ("/setup new", "/setup play", "/setup swap", "/hand", "/board", "/resign"):
-        assert command in summary
+    for command in ("setup new", "setup play", "setup swap", "hand", "board", "resign"):
+        assert command_mention(command, locale) in summary
