@@ -15,7 +15,7 @@ from discord.ext import commands
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from db.database import Database, database_path_from_url
+from db.database import Database, check_database_url
 from tables.registry import GameRegistry, default_registry
 from tables.service import TableService
 
@@ -35,6 +35,9 @@ class Settings(BaseSettings):
     database_url: str = "sqlite:///data/tabletop.db"
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    database_pool_min: int = Field(default=2, ge=1)  # PostgreSQL only
+    database_pool_max: int = Field(default=10, ge=1)
+    sweep_interval_seconds: float = Field(default=10.0, ge=0)  # PostgreSQL only; 0 turns the sweeper off
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod
@@ -44,8 +47,7 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _valid_url(cls, value: str) -> str:
-        database_path_from_url(value)
-        return value
+        return check_database_url(value)
 
 
 class TabletopTree(app_commands.CommandTree):
@@ -72,11 +74,15 @@ class TabletopBot(commands.Bot):
         self.settings = settings
         self.registry = registry or default_registry()
         self.extensions_to_load = tuple(extensions) if extensions is not None else CORE_EXTENSIONS + GAME_EXTENSIONS
-        self.db = Database(database_path_from_url(settings.database_url))
+        self.db = Database(settings.database_url, pool_min=settings.database_pool_min,
+                           pool_max=settings.database_pool_max)
         from cogs.notifier import DiscordNotifier
 
         self.notifier = DiscordNotifier(self)
         self.tables = TableService(self.db, self.registry, self.notifier)
+        from tables.sweeper import Sweeper
+
+        self.sweeper = Sweeper(self.tables, interval=settings.sweep_interval_seconds)
 
     async def setup_hook(self) -> None:
         from cogs.translator import CatalogueTranslator
@@ -89,6 +95,8 @@ class TabletopBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.tables.restore()
         log.info("restored %d live tables", restored)
+        if self.db.dialect == "postgresql":
+            self.sweeper.start()
         await self.sync_commands_if_changed()
 
     async def sync_commands_if_changed(self) -> bool:
@@ -117,6 +125,8 @@ class TabletopBot(commands.Bot):
     async def close(self) -> None:
         """Stop taking actions, let writes in flight finish, close the database."""
         await self.tables.shutdown()
+        if self.sweeper.task is not None:
+            await self.sweeper.stop()
         await super().close()
         await self.db.close()
 

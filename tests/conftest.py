@@ -3,7 +3,9 @@ database, driven by SimCord."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import uuid
 from pathlib import Path
 
 import pytest
@@ -24,10 +26,46 @@ def virtual_clock() -> float:
     return EPOCH + asyncio.get_running_loop().time()
 
 
+# The database every bot-level test runs on: SQLite by default; with
+# TABLETOP_TEST_DATABASE_URL=postgresql://… each test gets a fresh schema there.
+TEST_DATABASE_URL = os.environ.get("TABLETOP_TEST_DATABASE_URL", "").strip()
+
+
+def postgres_test_url() -> str | None:
+    """The PostgreSQL server the tests may use, if one is configured."""
+    return TEST_DATABASE_URL if TEST_DATABASE_URL.startswith(("postgresql://", "postgres://")) else None
+
+
+async def drop_schema(url: str, schema: str) -> None:
+    import asyncpg
+
+    from db.postgres import quote_ident, split_schema
+
+    conn = await asyncpg.connect(split_schema(url)[0])
+    try:
+        await conn.execute(f"DROP SCHEMA IF EXISTS {quote_ident(schema)} CASCADE")
+    finally:
+        await conn.close()
+
+
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(discord_token="test-token", database_url=f"sqlite:///{tmp_path}/tabletop.db",
-                    _env_file=None)
+async def database_url(tmp_path: Path):
+    """A URL naming an empty database for this test (dropped afterwards)."""
+    server = postgres_test_url()
+    if server is None:
+        yield f"sqlite:///{tmp_path}/tabletop.db"
+        return
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    yield f"{server}{'&' if '?' in server else '?'}schema={schema}"
+    await drop_schema(server, schema)
+
+
+@pytest.fixture
+def settings(database_url: str) -> Settings:
+    # The sweeper is exercised by tests/pg with real processes; SimCord's
+    # virtual clock would only make it spin here.
+    return Settings(discord_token="test-token", database_url=database_url, sweep_interval_seconds=0,
+                    database_pool_min=1, database_pool_max=4, _env_file=None)
 
 
 @pytest.fixture
