@@ -3,9 +3,7 @@ database, driven by SimCord."""
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import uuid
 from pathlib import Path
 
 import pytest
@@ -13,6 +11,7 @@ import pytest
 import i18n
 from bot import Settings, create_bot
 from tables.registry import GameRegistry, GameSpec
+from tests.support.database import drop_schema, fresh_schema_url, postgres_test_url
 from tests.support.highcard import HighcardEngine, HighcardRenderer
 
 i18n.add_catalogue_dir(Path(__file__).parent / "support" / "i18n")
@@ -26,37 +25,16 @@ def virtual_clock() -> float:
     return EPOCH + asyncio.get_running_loop().time()
 
 
-# The database every bot-level test runs on: SQLite by default; with
-# TABLETOP_TEST_DATABASE_URL=postgresql://… each test gets a fresh schema there.
-TEST_DATABASE_URL = os.environ.get("TABLETOP_TEST_DATABASE_URL", "").strip()
-
-
-def postgres_test_url() -> str | None:
-    """The PostgreSQL server the tests may use, if one is configured."""
-    return TEST_DATABASE_URL if TEST_DATABASE_URL.startswith(("postgresql://", "postgres://")) else None
-
-
-async def drop_schema(url: str, schema: str) -> None:
-    import asyncpg
-
-    from db.postgres import quote_ident, split_schema
-
-    conn = await asyncpg.connect(split_schema(url)[0])
-    try:
-        await conn.execute(f"DROP SCHEMA IF EXISTS {quote_ident(schema)} CASCADE")
-    finally:
-        await conn.close()
-
-
 @pytest.fixture
 async def database_url(tmp_path: Path):
-    """A URL naming an empty database for this test (dropped afterwards)."""
+    """A URL naming an empty database for this test (dropped afterwards):
+    SQLite, or a fresh schema on TABLETOP_TEST_DATABASE_URL's PostgreSQL."""
     server = postgres_test_url()
     if server is None:
         yield f"sqlite:///{tmp_path}/tabletop.db"
         return
-    schema = f"test_{uuid.uuid4().hex[:12]}"
-    yield f"{server}{'&' if '?' in server else '?'}schema={schema}"
+    url, schema = fresh_schema_url(server)
+    yield url
     await drop_schema(server, schema)
 
 
