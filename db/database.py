@@ -70,6 +70,10 @@ class Database:
     def conn(self):
         return self.backend.conn
 
+    @property
+    def is_open(self) -> bool:
+        return self.backend.is_open
+
     async def open(self) -> None:
         await self.backend.open()
         try:

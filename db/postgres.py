@@ -74,6 +74,10 @@ class PostgresBackend:
         self._pool: asyncpg.Pool | None = None
 
     @property
+    def is_open(self) -> bool:
+        return self._pool is not None
+
+    @property
     def conn(self) -> PgConn:
         """Reads outside a transaction: any free connection of the pool."""
         if self._pool is None:

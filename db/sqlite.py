@@ -54,6 +54,10 @@ class SqliteBackend:
         self._write_lock = asyncio.Lock()
 
     @property
+    def is_open(self) -> bool:
+        return self._conn is not None
+
+    @property
     def conn(self) -> SqliteConn:
         if self._conn is None:
             raise RuntimeError("database is not open")
