@@ -2,6 +2,9 @@
 migration translation and overrides, URLs."""
 from __future__ import annotations
 
+import sqlite3
+
+import asyncpg
 import pytest
 
 from db.database import Database, check_database_url, is_postgres_url
@@ -103,7 +106,7 @@ async def test_schema_on_the_test_database(database_url):
                 (big, big + 1, big + 2))
         row = await db.fetchone("SELECT channel_id, created_at, revision FROM games WHERE id = ?", (game,))
         assert (row["channel_id"], row["created_at"], row["revision"]) == (big + 1, 0.5, 0)
-        with pytest.raises(Exception):  # one live game per channel: the partial unique index
+        with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):  # one live game per channel
             async with db.transaction() as conn:
                 await conn.execute(
                     "INSERT INTO games (game_type, guild_id, channel_id, host_id, status, config, seats, seed, "
