@@ -42,12 +42,14 @@ async def lock_game(conn: Any, game_id: int) -> None:
 class GameRepo:
     """``owner`` (this process's id) and ``deadline_of`` (when a record's next
     timer is due) are set by the sweeper when several processes share the
-    database; every write of a game stores both."""
+    database; every write of a game stores both. ``shards`` limits
+    ``all_live`` to the games of this process's shards."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
         self.owner: str | None = None
         self.deadline_of: Callable[[GameRecord], Awaitable[float | None]] | None = None
+        self.shards: tuple[int, tuple[int, ...]] | None = None  # (SHARD_COUNT, this process's SHARD_IDS)
 
     async def _timer_params(self, game: GameRecord) -> dict[str, Any]:
         deadline = await self.deadline_of(game) if self.deadline_of is not None else None
@@ -85,7 +87,15 @@ class GameRepo:
         return _game_from_row(row) if row else None
 
     async def all_live(self) -> list[GameRecord]:
-        rows = await self.db.fetchall("SELECT * FROM games WHERE status IN ('lobby', 'playing') ORDER BY id")
+        """Every live lobby and game — of this process's shards when
+        ``shards`` is set (a game without a server belongs to shard 0)."""
+        sql, params = "SELECT * FROM games WHERE status IN ('lobby', 'playing')", {}
+        if self.shards is not None:
+            count, ids = self.shards
+            marks = ", ".join(f":shard{i}" for i in range(len(ids)))
+            sql += f" AND ((COALESCE(guild_id, 0) >> 22) % :count) IN ({marks})"
+            params = {"count": count} | {f"shard{i}": shard for i, shard in enumerate(ids)}
+        rows = await self.db.fetchall(sql + " ORDER BY id", params)
         return [_game_from_row(r) for r in rows]
 
     # -- actions and snapshots ----------------------------------------

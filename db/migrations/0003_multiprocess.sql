@@ -14,3 +14,12 @@ CREATE TABLE processes (
     id      TEXT PRIMARY KEY,
     seen_at REAL NOT NULL
 );
+
+-- Discord allows max_concurrency IDENTIFYs per 5 s, per bucket
+-- (shard_id % max_concurrency), across every process of the bot: each bucket
+-- is a lease row that one process at a time holds until ``until``.
+CREATE TABLE identify_leases (
+    bucket INTEGER PRIMARY KEY,
+    holder TEXT    NOT NULL,
+    until  REAL    NOT NULL
+);

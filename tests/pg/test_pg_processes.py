@@ -1,6 +1,7 @@
 """Real OS processes on one PostgreSQL (tests/pg/worker.py each): the same
 action sent to both applies once; a process killed with SIGKILL mid-game has
-its overdue timer fired by the other, once, and loses no acknowledged action.
+its overdue timer fired by the other, once, and loses no acknowledged action;
+processes running different shards restore each game exactly once.
 Skipped unless TABLETOP_TEST_DATABASE_URL names a PostgreSQL server."""
 from __future__ import annotations
 
@@ -29,9 +30,10 @@ pytestmark = pytest.mark.skipif(postgres_test_url() is None,
 class Worker:
     """One ``python -m tests.pg.worker`` process, one JSON line per command."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, shards: str | None = None) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.pg.worker", url, str(SWEEP_INTERVAL)], cwd=ROOT,
+            [sys.executable, "-m", "tests.pg.worker", url, str(SWEEP_INTERVAL), *([shards] if shards else [])],
+            cwd=ROOT,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.proc.stdout, selectors.EVENT_READ)
@@ -74,8 +76,8 @@ def pg_url():
 def workers(pg_url):
     started: list[Worker] = []
 
-    def start() -> Worker:
-        started.append(Worker(pg_url))
+    def start(shards: str | None = None) -> Worker:
+        started.append(Worker(pg_url, shards))
         return started[-1]
 
     yield start
@@ -149,3 +151,17 @@ def test_a_killed_process_timer_fires_once_from_the_other(workers, pg_url):
     assert timed_out["missed_turns"] == 1
     assert record["owner"] == heir.id and record["version"] == 2
     assert heir.send(op="view", game=game)["version"] == 2
+
+
+def test_shard_ownership_restores_each_game_in_exactly_one_process(workers):
+    creator = workers()
+    shard_of = {}
+    for n in range(6):
+        guild = ((10_000 + n) << 22) | 7  # shard n % 2 of 2
+        game = creator.send(op="open", guild=guild, channel=20 + n, players=[ALICE, BOB])["game"]
+        shard_of[game] = n % 2
+    even, odd = workers("2:0"), workers("2:1")
+    for worker in (even, odd):
+        worker.send(op="restore")
+    assert even.send(op="held")["games"] == sorted(g for g, s in shard_of.items() if s == 0)
+    assert odd.send(op="held")["games"] == sorted(g for g, s in shard_of.items() if s == 1)

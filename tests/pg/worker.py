@@ -2,7 +2,7 @@
 TableService (Highcard) and its Sweeper on the database named in argv,
 driven by JSON lines on stdin, answering one JSON line each on stdout.
 
-    python -m tests.pg.worker DATABASE_URL SWEEP_INTERVAL_SECONDS
+    python -m tests.pg.worker DATABASE_URL SWEEP_INTERVAL_SECONDS [SHARD_COUNT:ID,ID…]
 """
 from __future__ import annotations
 
@@ -21,12 +21,15 @@ from tests.support.highcard import HighcardEngine, HighcardRenderer, Play
 
 
 class Worker:
-    def __init__(self, url: str, interval: float) -> None:
+    def __init__(self, url: str, interval: float, shards: str | None = None) -> None:
         self.db = Database(url, pool_min=1, pool_max=4)
         self.skew = 0.0  # seconds added to the wall clock ("time passes")
         self.service = TableService(self.db, GameRegistry([GameSpec(HighcardEngine(), HighcardRenderer())]),
                                     clock=lambda: time.time() + self.skew)
         self.sweeper = Sweeper(self.service, interval=interval)
+        if shards:
+            count, ids = shards.split(":")
+            self.service.games.shards = (int(count), tuple(int(i) for i in ids.split(",")))
 
     async def handle(self, cmd: dict) -> dict:
         op = cmd["op"]
@@ -58,6 +61,8 @@ class Worker:
             return {"held": True, "version": table.record.version, "status": table.record.status,
                     "to_act_user": None if seat is None else table.seats[seat].user_id,
                     "hand": None if seat is None else table.state.hands[seat]}
+        if op == "held":
+            return {"games": sorted(service.tables)}
         if op == "skew":
             self.skew = cmd["seconds"]
             return {"skew": self.skew}
@@ -81,4 +86,5 @@ class Worker:
 
 
 if __name__ == "__main__":
-    asyncio.run(Worker(sys.argv[1], float(sys.argv[2])).run())
+    shard_spec = sys.argv[3] if len(sys.argv) > 3 else None
+    asyncio.run(Worker(sys.argv[1], float(sys.argv[2]), shard_spec).run())
