@@ -2,6 +2,8 @@
 recorded in ``schema_migrations``, ``?``/``:name`` placeholders translated."""
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import logging
 import time
 from typing import Any, Iterable
@@ -13,6 +15,10 @@ from db.dialect import rowcount, to_numbered
 from db.migrations_files import migrations
 
 log = logging.getLogger(__name__)
+# The transaction the running task is in: its reads use that connection, so a
+# task never waits for a second pooled connection while holding one (a pool of
+# N would deadlock with N tasks each holding a transaction and reading).
+_CURRENT: contextvars.ContextVar["_PgTransaction | None"] = contextvars.ContextVar("tabletop_pg_tx", default=None)
 # pg_advisory_lock key held while migrating, so processes starting together
 # apply each migration once ("TABLETOP" in ASCII, fits a bigint).
 MIGRATION_LOCK_KEY = 0x5441424C45544F50
@@ -79,9 +85,13 @@ class PostgresBackend:
 
     @property
     def conn(self) -> PgConn:
-        """Reads outside a transaction: any free connection of the pool."""
+        """For reads: the running task's transaction if it is in one, else
+        any free connection of the pool."""
         if self._pool is None:
             raise RuntimeError("database is not open")
+        current = _CURRENT.get()
+        if current is not None and current.raw is not None and current.task is asyncio.current_task():
+            return PgConn(current.raw)
         return PgConn(self._pool)
 
     async def open(self) -> None:
@@ -139,22 +149,30 @@ class _PgTransaction:
         self.pool = pool
         self.raw: asyncpg.Connection | None = None
         self.tx = None
+        self.task: asyncio.Task | None = None
+        self._token: contextvars.Token | None = None
 
     async def __aenter__(self) -> PgConn:
-        self.raw = await self.pool.acquire()
+        if (outer := _CURRENT.get()) is not None and outer.raw is not None and outer.task is asyncio.current_task():
+            raise RuntimeError("transactions do not nest")
+        raw = await self.pool.acquire()
         try:
-            self.tx = self.raw.transaction()
+            self.tx = raw.transaction()
             await self.tx.start()
         except BaseException:
-            await self.pool.release(self.raw)
+            await self.pool.release(raw)
             raise
-        return PgConn(self.raw)
+        self.raw, self.task = raw, asyncio.current_task()
+        self._token = _CURRENT.set(self)
+        return PgConn(raw)
 
     async def __aexit__(self, exc_type, exc, tb) -> None:
+        raw, self.raw = self.raw, None
+        _CURRENT.reset(self._token)
         try:
             if exc_type is None:
                 await self.tx.commit()
             else:
                 await self.tx.rollback()
         finally:
-            await self.pool.release(self.raw)
+            await self.pool.release(raw)

@@ -123,3 +123,28 @@ async def test_sweeper_adopts_only_overdue_games_of_dead_processes(two_services)
     assert await heir.claim(now[0]) == []  # claimed once
     row = await first.db.fetchone("SELECT owner FROM games WHERE id = ?", (table.id,))
     assert row["owner"] == heir.id
+
+
+async def test_a_pool_of_one_connection_plays_a_rated_game_to_the_end(database_url):
+    """Reads made inside a transaction (turn limit, ratings) use its
+    connection instead of waiting for a second one from the pool."""
+    import asyncio
+
+    db = Database(database_url, pool_min=1, pool_max=1)
+    await db.open()
+    service = TableService(db, registry())
+    Sweeper(service, interval=0)  # every write also reads the server's turn limit
+    try:
+        async def play_out():
+            table = await started_game(service)
+            while table.record.status == "playing":
+                user, card = player_to_act(table)
+                await service.act(table.id, user, Play(card=card))
+            return table
+
+        table = await asyncio.wait_for(play_out(), timeout=60)  # a guard against a hang, not a speed limit
+        assert (await service.games.get(table.id)).status == "finished"
+        assert len(await service.ratings.board(1, "highcard")) == 2
+    finally:
+        await service.shutdown()
+        await db.close()
