@@ -69,13 +69,17 @@ _DDL_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bINTEGER\b", re.I), "BIGINT"),  # SQLite integers are 64-bit (Discord ids)
     (re.compile(r"\bREAL\b", re.I), "DOUBLE PRECISION"),
     (re.compile(r"\bBLOB\b", re.I), "BYTEA"),
+    # Booleans are stored as 0/1 integers on both backends (the code writes ints).
+    (re.compile(r"\bBOOL(EAN)?\b", re.I), "BIGINT"),
+    (re.compile(r"\bINSERT\s+OR\s+IGNORE\s+INTO\b([^;]*);", re.I), r"INSERT INTO\1 ON CONFLICT DO NOTHING;"),
     (re.compile(r"^\s*PRAGMA\b[^;]*;\s*$", re.I | re.M), ""),
 ]
 
 
 def sqlite_ddl_to_postgres(script: str) -> str:
     """Translate a migration written in SQLite SQL (portable subset) to
-    PostgreSQL: 64-bit integers, double precision, identity keys."""
+    PostgreSQL: 64-bit integers, double precision, identity keys, integer
+    booleans, ``INSERT OR IGNORE`` (statements ending in ``;``)."""
     for pattern, replacement in _DDL_RULES:
         script = pattern.sub(replacement, script)
     return script

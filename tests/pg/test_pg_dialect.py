@@ -45,6 +45,13 @@ def test_ddl_translation():
         "r DOUBLE PRECISION, b BYTEA, interval_ms BIGINT);")
 
 
+def test_booleans_and_insert_or_ignore():
+    sqlite = "ALTER TABLE t ADD COLUMN on_ BOOLEAN NOT NULL DEFAULT 0;\nINSERT OR IGNORE INTO m (k) VALUES ('x');\n"
+    assert sqlite_ddl_to_postgres(sqlite) == (
+        "ALTER TABLE t ADD COLUMN on_ BIGINT NOT NULL DEFAULT 0;\n"
+        "INSERT INTO m (k) VALUES ('x') ON CONFLICT DO NOTHING;\n")
+
+
 def test_rowcount_from_status():
     assert rowcount("UPDATE 3") == 3 and rowcount("INSERT 0 1") == 1 and rowcount("CREATE TABLE") == 0
 
