@@ -119,7 +119,22 @@ class Sweeper:
         async with self.service.db.transaction() as conn:
             await conn.execute("DELETE FROM processes WHERE id = ?", (self.id,))
 
+    async def own_held(self) -> None:
+        """Mark the games this process holds (just restored) as its own, so
+        other sweepers do not take them over from the process that ran
+        before a restart. A game changed since it was loaded stays as is."""
+        held = [(self.id, table.id, table.record.revision) for table in list(self.service.tables.values())]
+        async with self.service.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO processes (id, seen_at) VALUES (?, ?) "
+                "ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at", (self.id, self.service.clock()))
+            await conn.executemany("UPDATE games SET owner = ? WHERE id = ? AND revision = ?", held)
+
     async def _run(self) -> None:
+        try:
+            await self.own_held()
+        except Exception:
+            log.exception("could not record ownership of the restored games")
         while self.service.accepting:
             try:
                 await self.sweep()
