@@ -119,15 +119,18 @@ class Sweeper:
         async with self.service.db.transaction() as conn:
             await conn.execute("DELETE FROM processes WHERE id = ?", (self.id,))
 
+    async def beat(self, conn: Any, now: float) -> None:
+        """Record that this process is alive."""
+        await conn.execute("INSERT INTO processes (id, seen_at) VALUES (?, ?) "
+                           "ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at", (self.id, now))
+
     async def own_held(self) -> None:
         """Mark the games this process holds (just restored) as its own, so
         other sweepers do not take them over from the process that ran
         before a restart. A game changed since it was loaded stays as is."""
         held = [(self.id, table.id, table.record.revision) for table in list(self.service.tables.values())]
         async with self.service.db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO processes (id, seen_at) VALUES (?, ?) "
-                "ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at", (self.id, self.service.clock()))
+            await self.beat(conn, self.service.clock())
             await conn.executemany("UPDATE games SET owner = ? WHERE id = ? AND revision = ?", held)
 
     async def _run(self) -> None:
@@ -148,9 +151,7 @@ class Sweeper:
         """One round: heartbeat, claim, adopt. Returns the adopted game ids."""
         now = self.service.clock()
         async with self.service.db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO processes (id, seen_at) VALUES (?, ?) "
-                "ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at", (self.id, now))
+            await self.beat(conn, now)
         claimed = await self.claim(now)
         adopted = []
         for game_id in claimed:

@@ -151,21 +151,24 @@ async def test_a_pool_of_one_connection_plays_a_rated_game_to_the_end(database_u
 
 
 async def test_a_restarted_process_keeps_its_games_from_other_sweepers(two_services):
+    import asyncio
+
     first, second = two_services
     now = [10_000.0]
     for service in two_services:
         service.clock = lambda: now[0]
+    Sweeper(first, interval=5)  # the process that creates the game, then "dies"
     table = await started_game(first)
-    Sweeper(first, interval=5)  # the process that created it, then "dies"
     await first.shutdown()
     first.tables.clear()
     restarted, other = Sweeper(first, interval=5), Sweeper(second, interval=5)
     first.accepting = True
     await first.restore()
     await restarted.own_held()
-    await other.sweep()
+    await asyncio.sleep(0.05)  # the restored timer is armed (and asleep) before time passes
     now[0] += 31 * 60  # its reminder is overdue, but its process is alive
-    await restarted.sweep()
+    async with first.db.transaction() as conn:
+        await restarted.beat(conn, now[0])
     assert await other.claim(now[0]) == []
     user, card = player_to_act(first.get(table.id))
     await first.act(table.id, user, Play(card=card))  # its copy is still current
