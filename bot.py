@@ -7,15 +7,15 @@ import json
 import logging
 import signal
 import sys
-from typing import Iterable
+from typing import Annotated, Iterable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
-from pydantic import Field, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from db.database import Database, database_path_from_url
+from db.database import Database, check_database_url
 from tables.registry import GameRegistry, default_registry
 from tables.service import TableService
 
@@ -35,6 +35,39 @@ class Settings(BaseSettings):
     database_url: str = "sqlite:///data/tabletop.db"
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    database_pool_min: int = Field(default=2, ge=1)  # PostgreSQL only
+    database_pool_max: int = Field(default=10, ge=1)
+    sweep_interval_seconds: float = Field(default=10.0, ge=0)  # PostgreSQL only; 0 turns the sweeper off
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: Annotated[list[int] | None, NoDecode] = None  # "0,1,2"; default: every shard
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _blank_count_is_none(cls, value: object) -> object:
+        return None if value in ("", None) else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [int(part) for part in value.replace(" ", "").split(",") if part] or None
+        return value
+
+    @model_validator(mode="after")
+    def _shards_in_range(self) -> "Settings":
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT")
+            if not all(0 <= shard < self.shard_count for shard in self.shard_ids):
+                raise ValueError(f"SHARD_IDS must lie in 0..{self.shard_count - 1}")
+        return self
+
+    @property
+    def shards(self) -> tuple[int, tuple[int, ...]] | None:
+        """(SHARD_COUNT, the shards this process runs), or None unsharded."""
+        if self.shard_count is None:
+            return None
+        return self.shard_count, tuple(sorted(set(self.shard_ids or range(self.shard_count))))
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod
@@ -44,8 +77,7 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _valid_url(cls, value: str) -> str:
-        database_path_from_url(value)
-        return value
+        return check_database_url(value)
 
 
 class TabletopTree(app_commands.CommandTree):
@@ -67,16 +99,29 @@ class TabletopBot(commands.Bot):
     def __init__(self, settings: Settings, registry: GameRegistry | None = None,
                  extensions: Iterable[str] | None = None) -> None:
         intents = discord.Intents.default()  # no privileged intents needed
+        sharding = {}
+        if settings.shards is not None:
+            sharding = {"shard_count": settings.shards[0], "shard_ids": list(settings.shards[1])}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         tree_cls=TabletopTree)
+                         tree_cls=TabletopTree, **sharding)
         self.settings = settings
         self.registry = registry or default_registry()
         self.extensions_to_load = tuple(extensions) if extensions is not None else CORE_EXTENSIONS + GAME_EXTENSIONS
-        self.db = Database(database_path_from_url(settings.database_url))
+        self.db = Database(settings.database_url, pool_min=settings.database_pool_min,
+                           pool_max=settings.database_pool_max)
         from cogs.notifier import DiscordNotifier
 
         self.notifier = DiscordNotifier(self)
         self.tables = TableService(self.db, self.registry, self.notifier)
+        from tables.sweeper import Sweeper
+
+        self.sweeper = Sweeper(self.tables, interval=settings.sweep_interval_seconds)
+        self.tables.games.shards = settings.shards  # restore only the games of this process's guilds
+
+    @property
+    def runs_shard_zero(self) -> bool:
+        """Commands are synced by one process: the one running shard 0."""
+        return self.settings.shards is None or 0 in self.settings.shards[1]
 
     async def setup_hook(self) -> None:
         from cogs.translator import CatalogueTranslator
@@ -89,7 +134,10 @@ class TabletopBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.tables.restore()
         log.info("restored %d live tables", restored)
-        await self.sync_commands_if_changed()
+        if self.db.dialect == "postgresql":
+            self.sweeper.start()
+        if self.runs_shard_zero:
+            await self.sync_commands_if_changed()
 
     async def sync_commands_if_changed(self) -> bool:
         """Sync only when the command tree changed since the last sync, so
@@ -117,15 +165,34 @@ class TabletopBot(commands.Bot):
     async def close(self) -> None:
         """Stop taking actions, let writes in flight finish, close the database."""
         await self.tables.shutdown()
+        if self.sweeper.task is not None:
+            await self.sweeper.stop()
         await super().close()
         await self.db.close()
+
+
+class ShardedTabletopBot(TabletopBot, commands.AutoShardedBot):
+    """The bot running exactly ``SHARD_IDS`` of ``SHARD_COUNT`` shards; the
+    processes of one bot pace their IDENTIFYs through the database."""
+
+    _max_concurrency: int | None = None
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        from db.leases import IdentifyLeases
+
+        if self._max_concurrency is None:
+            self._max_concurrency = (await self.fetch_session_start_limits()).max_concurrency
+        await IdentifyLeases(self.db, self.sweeper.id).acquire((shard_id or 0) % self._max_concurrency)
 
 
 def create_bot(settings: Settings | None = None, *, registry: GameRegistry | None = None,
                extensions: Iterable[str] | None = None) -> TabletopBot:
     """Build the bot without connecting to Discord. ``setup_hook`` loads the
-    cogs, opens the database and restores live games."""
-    return TabletopBot(settings or Settings(), registry=registry, extensions=extensions)
+    cogs, opens the database and restores live games. With ``SHARD_COUNT`` it
+    is an ``AutoShardedBot`` running ``SHARD_IDS`` (default: all of them)."""
+    settings = settings or Settings()
+    cls = ShardedTabletopBot if settings.shards is not None else TabletopBot
+    return cls(settings, registry=registry, extensions=extensions)
 
 
 class _RedactTokens(logging.Filter):

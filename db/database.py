@@ -1,105 +1,104 @@
-"""Connection, pragmas and migrations."""
+"""``Database``: the one storage object the rest of the code uses. It runs on
+SQLite (embedded default) or PostgreSQL (several processes); the backend is
+chosen by the URL and every dialect difference stays under ``db/``."""
 from __future__ import annotations
 
-import asyncio
-import logging
-from pathlib import Path
+from typing import Any
 
-import aiosqlite
+from db.migrations_files import MIGRATIONS_DIR
+from db.postgres import PostgresBackend
+from db.sqlite import SqliteBackend
 
-log = logging.getLogger(__name__)
-MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+__all__ = ["Database", "MIGRATIONS_DIR", "database_path_from_url", "is_postgres_url"]
+
+SQLITE_PREFIX = "sqlite:///"
+POSTGRES_PREFIXES = ("postgresql://", "postgres://")
+
+
+def is_postgres_url(url: str) -> bool:
+    return url.startswith(POSTGRES_PREFIXES)
 
 
 def database_path_from_url(url: str) -> str:
     """``sqlite:///data/x.db`` → ``data/x.db``; ``sqlite:////abs/x.db`` →
     ``/abs/x.db``; ``sqlite:///:memory:`` → ``:memory:``."""
-    prefix = "sqlite:///"
-    if not url.startswith(prefix):
-        raise ValueError(f"DATABASE_URL must start with {prefix!r}, got {url.split(':', 1)[0]!r}")
-    path = url[len(prefix):]
+    if not url.startswith(SQLITE_PREFIX):
+        raise ValueError(f"DATABASE_URL must start with {SQLITE_PREFIX!r} or 'postgresql://', "
+                         f"got {url.split(':', 1)[0]!r}")
+    path = url[len(SQLITE_PREFIX):]
     if not path:
         raise ValueError("DATABASE_URL names no file")
     return path
 
 
-class Database:
-    """One aiosqlite connection (SQLite serialises writers anyway). Every write
-    goes through ``async with db.transaction() as conn:``."""
+def check_database_url(url: str) -> str:
+    """Raise ValueError unless ``url`` is a usable SQLite or PostgreSQL URL."""
+    if is_postgres_url(url):
+        rest = url.split("://", 1)[1]
+        host_and_db = rest.rsplit("@", 1)[-1]
+        if "/" not in host_and_db or not host_and_db.split("/", 1)[1].split("?", 1)[0]:
+            raise ValueError("DATABASE_URL must name a database: postgresql://USER[:PASSWORD]@HOST[:PORT]/DB")
+        return url
+    database_path_from_url(url)
+    return url
 
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self._conn: aiosqlite.Connection | None = None
-        # One connection: transactions from different tasks must not interleave.
-        self._write_lock = asyncio.Lock()
+
+class Database:
+    """``Database("data/x.db")``, ``Database("sqlite:///data/x.db")`` or
+    ``Database("postgresql://user@host/db", pool_min=2, pool_max=10)``.
+    Every write goes through ``async with db.transaction() as conn:``;
+    ``conn`` has ``execute``/``executemany``/``fetchone``/``fetchall``/``fetchval``
+    taking SQLite-style ``?`` or ``:name`` parameters on either backend."""
+
+    def __init__(self, target: str, *, pool_min: int = 2, pool_max: int = 10) -> None:
+        if is_postgres_url(target):
+            self.backend: SqliteBackend | PostgresBackend = PostgresBackend(target, pool_min, pool_max)
+        else:
+            path = database_path_from_url(target) if target.startswith(SQLITE_PREFIX) else target
+            self.backend = SqliteBackend(path)
 
     @property
-    def conn(self) -> aiosqlite.Connection:
-        if self._conn is None:
-            raise RuntimeError("database is not open")
-        return self._conn
+    def dialect(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self.backend.dialect
+
+    @property
+    def path(self) -> str | None:
+        return getattr(self.backend, "path", None)
+
+    @property
+    def conn(self):
+        return self.backend.conn
+
+    @property
+    def is_open(self) -> bool:
+        return self.backend.is_open
 
     async def open(self) -> None:
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._conn = await aiosqlite.connect(self.path, isolation_level=None)
-        self._conn.row_factory = aiosqlite.Row
-        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL", "busy_timeout=5000"):
-            await self.fetchall(f"PRAGMA {pragma}")  # fetch, so no statement stays open
-        await self.migrate()
+        await self.backend.open()
+        try:
+            await self.migrate()
+        except BaseException:
+            await self.backend.close()
+            raise
 
     async def close(self) -> None:
-        if self._conn is not None:
-            await self._conn.close()
-            self._conn = None
+        await self.backend.close()
 
     async def migrate(self) -> list[int]:
-        """Apply every numbered migration newer than ``PRAGMA user_version``."""
-        current = (await self.fetchone("PRAGMA user_version"))[0]
-        applied = []
-        for file in sorted(MIGRATIONS_DIR.glob("*.sql")):
-            number = int(file.name.split("_", 1)[0])
-            if number <= current:
-                continue
-            script = file.read_text(encoding="utf-8")
-            await self.conn.executescript(f"BEGIN;\n{script}\nPRAGMA user_version={number};\nCOMMIT;")
-            applied.append(number)
-            log.info("applied migration %s", file.name)
-        return applied
+        return await self.backend.migrate()
 
-    def transaction(self) -> "_Transaction":
-        return _Transaction(self.conn, self._write_lock)
+    def transaction(self):
+        return self.backend.transaction()
 
-    async def execute(self, sql: str, params: tuple | dict = ()) -> aiosqlite.Cursor:
+    async def execute(self, sql: str, params: Any = ()) -> int:
         return await self.conn.execute(sql, params)
 
-    async def fetchone(self, sql: str, params: tuple | dict = ()) -> aiosqlite.Row | None:
-        async with self.conn.execute(sql, params) as cur:
-            return await cur.fetchone()
+    async def fetchone(self, sql: str, params: Any = ()) -> Any:
+        return await self.conn.fetchone(sql, params)
 
-    async def fetchall(self, sql: str, params: tuple | dict = ()) -> list[aiosqlite.Row]:
-        async with self.conn.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+    async def fetchall(self, sql: str, params: Any = ()) -> list[Any]:
+        return await self.conn.fetchall(sql, params)
 
-
-class _Transaction:
-    """BEGIN IMMEDIATE … COMMIT, rolled back on error. Not re-entrant."""
-
-    def __init__(self, conn: aiosqlite.Connection, lock: asyncio.Lock) -> None:
-        self.conn = conn
-        self.lock = lock
-
-    async def __aenter__(self) -> aiosqlite.Connection:
-        await self.lock.acquire()
-        try:
-            await self.conn.execute("BEGIN IMMEDIATE")
-        except BaseException:
-            self.lock.release()
-            raise
-        return self.conn
-
-    async def __aexit__(self, exc_type, exc, tb) -> None:
-        try:
-            await self.conn.execute("COMMIT" if exc_type is None else "ROLLBACK")
-        finally:
-            self.lock.release()
+    async def fetchval(self, sql: str, params: Any = ()) -> Any:
+        return await self.conn.fetchval(sql, params)

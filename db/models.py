@@ -38,7 +38,8 @@ class GameRecord(BaseModel):
     config: dict[str, Any] = Field(default_factory=dict)
     seats: list[Seat] = Field(default_factory=list)
     seed: int
-    version: int = 0
+    version: int = 0  # sequence number of the last action applied
+    revision: int = 0  # bumped by every write of the row (multi-process guard)
     lobby_message_id: int | None = None
     board_message_id: int | None = None
     turn_started_at: float | None = None

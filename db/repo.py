@@ -3,11 +3,10 @@ ratings and settings."""
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
-
-import aiosqlite
+from typing import Any, Awaitable, Callable, Iterable
 
 from db.database import Database
+from db.errors import StaleWrite
 from db.models import GameRecord, RatingRow
 
 _GAME_FIELDS = (
@@ -26,30 +25,56 @@ def _game_params(game: GameRecord) -> dict[str, Any]:
     return {k: data[k] for k in _GAME_FIELDS} | {"id": game.id}
 
 
-def _game_from_row(row: aiosqlite.Row) -> GameRecord:
+def _game_from_row(row: Any) -> GameRecord:
     data = dict(row)
     data["config"] = json.loads(data["config"])
     data["seats"] = json.loads(data["seats"])
     return GameRecord.model_validate(data)
 
 
+async def lock_game(conn: Any, game_id: int) -> None:
+    """Serialise writers of one game across processes until the transaction
+    ends (SQLite's BEGIN IMMEDIATE already serialises every writer)."""
+    if conn.dialect == "postgresql":
+        await conn.execute("SELECT pg_advisory_xact_lock(?)", (game_id,))
+
+
 class GameRepo:
+    """``owner`` (this process's id) and ``deadline_of`` (when a record's next
+    timer is due) are set by the sweeper when several processes share the
+    database; every write of a game stores both. ``shards`` limits
+    ``all_live`` to the games of this process's shards."""
+
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.owner: str | None = None
+        self.deadline_of: Callable[[GameRecord], Awaitable[float | None]] | None = None
+        self.shards: tuple[int, tuple[int, ...]] | None = None  # (SHARD_COUNT, this process's SHARD_IDS)
+
+    async def _timer_params(self, game: GameRecord) -> dict[str, Any]:
+        deadline = await self.deadline_of(game) if self.deadline_of is not None else None
+        return {"deadline": deadline, "owner": self.owner}
 
     # -- games ---------------------------------------------------------
-    async def insert(self, conn: aiosqlite.Connection, game: GameRecord) -> int:
-        params = _game_params(game)
+    async def insert(self, conn: Any, game: GameRecord) -> int:
+        params = _game_params(game) | await self._timer_params(game)
         params.pop("id")
         cols = ", ".join(params)
         marks = ", ".join(f":{k}" for k in params)
-        cur = await conn.execute(f"INSERT INTO games ({cols}) VALUES ({marks})", params)
-        return int(cur.lastrowid)
+        game.revision = 0
+        return int(await conn.fetchval(f"INSERT INTO games ({cols}) VALUES ({marks}) RETURNING id", params))
 
-    async def update(self, conn: aiosqlite.Connection, game: GameRecord) -> None:
-        params = _game_params(game)
-        sets = ", ".join(f"{k} = :{k}" for k in _GAME_FIELDS)
-        await conn.execute(f"UPDATE games SET {sets} WHERE id = :id", params)
+    async def update(self, conn: Any, game: GameRecord) -> None:
+        """Write the record if nobody wrote the row since it was loaded, else
+        raise ``StaleWrite`` (and write nothing)."""
+        await lock_game(conn, game.id)
+        params = _game_params(game) | await self._timer_params(game) | {"revision": game.revision}
+        sets = ", ".join(f"{k} = :{k}" for k in (*_GAME_FIELDS, "deadline", "owner"))
+        changed = await conn.execute(
+            f"UPDATE games SET {sets}, revision = revision + 1 WHERE id = :id AND revision = :revision", params)
+        if changed != 1:
+            raise StaleWrite(game.id)
+        game.revision += 1
 
     async def get(self, game_id: int) -> GameRecord | None:
         row = await self.db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -62,20 +87,34 @@ class GameRepo:
         return _game_from_row(row) if row else None
 
     async def all_live(self) -> list[GameRecord]:
-        rows = await self.db.fetchall("SELECT * FROM games WHERE status IN ('lobby', 'playing') ORDER BY id")
+        """Every live lobby and game — of this process's shards when
+        ``shards`` is set (a game without a server belongs to shard 0)."""
+        sql, params = "SELECT * FROM games WHERE status IN ('lobby', 'playing')", {}
+        if self.shards is not None:
+            count, ids = self.shards
+            marks = ", ".join(f":shard{i}" for i in range(len(ids)))
+            sql += f" AND ((COALESCE(guild_id, 0) >> 22) % :count) IN ({marks})"
+            params = {"count": count} | {f"shard{i}": shard for i, shard in enumerate(ids)}
+        rows = await self.db.fetchall(sql + " ORDER BY id", params)
         return [_game_from_row(r) for r in rows]
 
     # -- actions and snapshots ----------------------------------------
     async def append_action(
-        self, conn: aiosqlite.Connection, game_id: int, seq: int, seat: int,
+        self, conn: Any, game_id: int, seq: int, seat: int,
         action: dict[str, Any], by_ai: bool, at: float,
     ) -> None:
+        """Append action ``seq``; refused (``StaleWrite``) unless the stored
+        game is at ``seq - 1``, so one action is never applied twice."""
+        await lock_game(conn, game_id)
+        stored = await conn.fetchval("SELECT version FROM games WHERE id = ?", (game_id,))
+        if stored != seq - 1:
+            raise StaleWrite(game_id)
         await conn.execute(
             "INSERT INTO actions (game_id, seq, seat, action, by_ai, created_at) VALUES (?, ?, ?, ?, ?, ?)",
             (game_id, seq, seat, json.dumps(action, ensure_ascii=False), int(by_ai), at),
         )
 
-    async def save_snapshot(self, conn: aiosqlite.Connection, game_id: int, seq: int, state: dict) -> None:
+    async def save_snapshot(self, conn: Any, game_id: int, seq: int, state: dict) -> None:
         await conn.execute(
             "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) "
             "ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
@@ -93,18 +132,18 @@ class GameRepo:
         return [(r["seq"], r["seat"], json.loads(r["action"]), bool(r["by_ai"])) for r in rows]
 
     # -- results -------------------------------------------------------
-    async def save_results(self, conn: aiosqlite.Connection, game_id: int, rows: Iterable[dict]) -> None:
+    async def save_results(self, conn: Any, game_id: int, rows: Iterable[dict]) -> None:
         await conn.executemany(
             "INSERT INTO results (game_id, seat, user_id, rank, team, score, rated) "
             "VALUES (:game_id, :seat, :user_id, :rank, :team, :score, :rated)",
             [dict(r, game_id=game_id) for r in rows],
         )
 
-    async def user_stats(self, guild_id: int, user_id: int) -> list[aiosqlite.Row]:
+    async def user_stats(self, guild_id: int, user_id: int) -> list[Any]:
         """Per game type: games, wins, last played, over every finished game."""
         return await self.db.fetchall(
             "SELECT g.game_type AS game_type, COUNT(*) AS games, "
-            "SUM(CASE WHEN r.rank = 1 THEN 1 ELSE 0 END) AS wins, MAX(g.updated_at) AS last_played "
+            "CAST(SUM(CASE WHEN r.rank = 1 THEN 1 ELSE 0 END) AS BIGINT) AS wins, MAX(g.updated_at) AS last_played "
             "FROM results r JOIN games g ON g.id = r.game_id "
             "WHERE r.user_id = ? AND g.guild_id = ? GROUP BY g.game_type ORDER BY g.game_type",
             (user_id, guild_id),
@@ -125,7 +164,7 @@ class RatingRepo:
         )
         return {r["user_id"]: RatingRow.model_validate(dict(r)) for r in rows}
 
-    async def upsert(self, conn: aiosqlite.Connection, row: RatingRow) -> None:
+    async def upsert(self, conn: Any, row: RatingRow) -> None:
         await conn.execute(
             "INSERT INTO ratings (guild_id, game_type, user_id, name, mu, sigma, games, wins, last_played) "
             "VALUES (:guild_id, :game_type, :user_id, :name, :mu, :sigma, :games, :wins, :last_played) "
@@ -174,7 +213,7 @@ class SettingsRepo:
         allowed = {"language", "turn_timeout_minutes"}
         assert set(values) <= allowed
         async with self.db.transaction() as conn:
-            await conn.execute("INSERT OR IGNORE INTO guild_settings (guild_id) VALUES (?)", (guild_id,))
+            await conn.execute("INSERT INTO guild_settings (guild_id) VALUES (?) ON CONFLICT (guild_id) DO NOTHING", (guild_id,))
             for key, value in values.items():
                 await conn.execute(f"UPDATE guild_settings SET {key} = ? WHERE guild_id = ?", (value, guild_id))
         self._guilds.pop(guild_id, None)

@@ -25,6 +25,7 @@ from tables import ratings
 from tables.errors import TableError
 from tables.notifier import Notifier, NullNotifier
 from tables.registry import GameRegistry, GameSpec
+from tables.sweeper import guarded_write
 
 log = logging.getLogger(__name__)
 
@@ -291,7 +292,7 @@ class TableService:
             table.record.status = "playing"
             table.record.version = 0
             self._restart_turn_clock(table, table.state, self.clock())
-            async with self.db.transaction() as conn:
+            async with guarded_write(self, table) as conn:
                 table.record.updated_at = self.clock()
                 await self.games.update(conn, table.record)
                 await self.games.save_snapshot(conn, table.id, 0, engine.state_to_json(table.state))
@@ -358,7 +359,7 @@ class TableService:
         seq = table.record.version + 1
         now = self.clock()
         self._restart_turn_clock(table, new_state, now)
-        async with self.db.transaction() as conn:
+        async with guarded_write(self, table) as conn:
             await self.games.append_action(conn, table.id, seq, seat, engine.action_to_json(action), by_ai, now)
             await self.games.save_snapshot(conn, table.id, seq, engine.state_to_json(new_state))
             table.record.version = seq
@@ -536,7 +537,7 @@ class TableService:
         record.status = "finished"
         record.turn_started_at = None
         record.updated_at = now
-        async with self.db.transaction() as conn:
+        async with guarded_write(self, table) as conn:
             await self.games.update(conn, record)
             await self.games.save_results(conn, record.id, [
                 {"seat": st.seat, "user_id": record.seats[st.seat].user_id, "rank": st.rank,
@@ -606,7 +607,7 @@ class TableService:
 
     async def _save_record(self, table: LiveTable) -> None:
         table.record.updated_at = self.clock()
-        async with self.db.transaction() as conn:
+        async with guarded_write(self, table) as conn:
             await self.games.update(conn, table.record)
 
     # ------------------------------------------------------------------
@@ -647,7 +648,7 @@ class TableService:
             table.record.lobby_message_id = lobby
         if board is not None:
             table.record.board_message_id = board
-        async with self.db.transaction() as conn:
+        async with guarded_write(self, table) as conn:
             await self.games.update(conn, table.record)
 
     # ------------------------------------------------------------------

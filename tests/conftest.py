@@ -11,6 +11,7 @@ import pytest
 import i18n
 from bot import Settings, create_bot
 from tables.registry import GameRegistry, GameSpec
+from tests.support.database import drop_schema, fresh_schema_url, postgres_test_url
 from tests.support.highcard import HighcardEngine, HighcardRenderer
 
 i18n.add_catalogue_dir(Path(__file__).parent / "support" / "i18n")
@@ -25,9 +26,24 @@ def virtual_clock() -> float:
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
-    return Settings(discord_token="test-token", database_url=f"sqlite:///{tmp_path}/tabletop.db",
-                    _env_file=None)
+async def database_url(tmp_path: Path):
+    """A URL naming an empty database for this test (dropped afterwards):
+    SQLite, or a fresh schema on TABLETOP_TEST_DATABASE_URL's PostgreSQL."""
+    server = postgres_test_url()
+    if server is None:
+        yield f"sqlite:///{tmp_path}/tabletop.db"
+        return
+    url, schema = fresh_schema_url(server)
+    yield url
+    await drop_schema(server, schema)
+
+
+@pytest.fixture
+def settings(database_url: str) -> Settings:
+    # The sweeper is exercised by tests/pg with real processes; SimCord's
+    # virtual clock would only make it spin here.
+    return Settings(discord_token="test-token", database_url=database_url, sweep_interval_seconds=0,
+                    database_pool_min=1, database_pool_max=4, _env_file=None)
 
 
 @pytest.fixture

@@ -81,7 +81,7 @@ async def test_shutdown_refuses_new_actions_and_closes_the_database(simcord_env)
     assert refused.value.key == "core.err.shutting_down"
     assert all(table.timer is None for table in t.service.tables.values())
     await simcord_env.bot.close()
-    assert simcord_env.bot.db._conn is None
+    assert not simcord_env.bot.db.is_open
 
 
 @pytest.mark.simcord(check_errors=False)

@@ -1,0 +1,178 @@
+"""PostgreSQL through asyncpg: a connection pool, numbered migrations
+recorded in ``schema_migrations``, ``?``/``:name`` placeholders translated."""
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import time
+from typing import Any, Iterable
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import asyncpg
+
+from db.dialect import rowcount, to_numbered
+from db.migrations_files import migrations
+
+log = logging.getLogger(__name__)
+# The transaction the running task is in: its reads use that connection, so a
+# task never waits for a second pooled connection while holding one (a pool of
+# N would deadlock with N tasks each holding a transaction and reading).
+_CURRENT: contextvars.ContextVar["_PgTransaction | None"] = contextvars.ContextVar("tabletop_pg_tx", default=None)
+# pg_advisory_lock key held while migrating, so processes starting together
+# apply each migration once ("TABLETOP" in ASCII, fits a bigint).
+MIGRATION_LOCK_KEY = 0x5441424C45544F50
+
+
+def split_schema(url: str) -> tuple[str, str | None]:
+    """``postgresql://…/db?schema=s`` → (the URL without ``schema``, ``s``).
+    A schema lets several bots (or tests) share one database."""
+    parts = urlsplit(url)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    schema = next((v for k, v in query if k == "schema"), None)
+    rest = urlencode([(k, v) for k, v in query if k != "schema"])
+    return urlunsplit(parts._replace(query=rest)), schema
+
+
+def quote_ident(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+class PgConn:
+    """One pooled connection inside a transaction (same methods as ``SqliteConn``)."""
+
+    dialect = "postgresql"
+
+    def __init__(self, raw: asyncpg.Connection | asyncpg.Pool) -> None:
+        self.raw = raw
+
+    async def execute(self, sql: str, params: Any = ()) -> int:
+        text, args = to_numbered(sql, params)
+        return rowcount(await self.raw.execute(text, *args))
+
+    async def executemany(self, sql: str, rows: Iterable[Any]) -> None:
+        rows = list(rows)
+        if not rows:
+            return
+        text, _ = to_numbered(sql, rows[0])
+        await self.raw.executemany(text, [to_numbered(sql, r)[1] for r in rows])
+
+    async def fetchone(self, sql: str, params: Any = ()) -> asyncpg.Record | None:
+        text, args = to_numbered(sql, params)
+        return await self.raw.fetchrow(text, *args)
+
+    async def fetchall(self, sql: str, params: Any = ()) -> list[asyncpg.Record]:
+        text, args = to_numbered(sql, params)
+        return list(await self.raw.fetch(text, *args))
+
+    async def fetchval(self, sql: str, params: Any = ()) -> Any:
+        text, args = to_numbered(sql, params)
+        return await self.raw.fetchval(text, *args)
+
+
+class PostgresBackend:
+    dialect = "postgresql"
+
+    def __init__(self, url: str, pool_min: int = 2, pool_max: int = 10) -> None:
+        self.url, self.schema = split_schema(url)
+        self.pool_min = pool_min
+        self.pool_max = max(pool_min, pool_max)
+        self._pool: asyncpg.Pool | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self._pool is not None
+
+    @property
+    def conn(self) -> PgConn:
+        """For reads: the running task's transaction if it is in one, else
+        any free connection of the pool."""
+        if self._pool is None:
+            raise RuntimeError("database is not open")
+        current = _CURRENT.get()
+        if current is not None and current.raw is not None and current.task is asyncio.current_task():
+            return PgConn(current.raw)
+        return PgConn(self._pool)
+
+    async def open(self) -> None:
+        settings = {"application_name": "tabletop"}
+        if self.schema:
+            first = await asyncpg.connect(self.url)
+            try:
+                await first.execute(f"CREATE SCHEMA IF NOT EXISTS {quote_ident(self.schema)}")
+            finally:
+                await first.close()
+            settings["search_path"] = self.schema
+        self._pool = await asyncpg.create_pool(self.url, min_size=self.pool_min, max_size=self.pool_max,
+                                               server_settings=settings)
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.close()
+
+    async def migrate(self) -> list[int]:
+        """Apply every numbered migration not yet in ``schema_migrations``,
+        each in its own transaction, under an advisory lock."""
+        assert self._pool is not None
+        applied = []
+        async with self._pool.acquire() as raw:
+            await raw.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK_KEY)
+            try:
+                await raw.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
+                                  "version BIGINT PRIMARY KEY, name TEXT NOT NULL, "
+                                  "applied_at DOUBLE PRECISION NOT NULL)")
+                done = {r["version"] for r in await raw.fetch("SELECT version FROM schema_migrations")}
+                for migration in migrations():
+                    if migration.number in done:
+                        continue
+                    async with raw.transaction():
+                        await raw.execute(migration.script(self.dialect))  # several statements: no args
+                        await raw.execute("INSERT INTO schema_migrations (version, name, applied_at) "
+                                          "VALUES ($1, $2, $3)", migration.number, migration.name, time.time())
+                    applied.append(migration.number)
+                    log.info("applied migration %s", migration.name)
+            finally:
+                await raw.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK_KEY)
+        return applied
+
+    def transaction(self) -> "_PgTransaction":
+        if self._pool is None:
+            raise RuntimeError("database is not open")
+        return _PgTransaction(self._pool)
+
+
+class _PgTransaction:
+    """A pooled connection in BEGIN … COMMIT, rolled back on error."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self.pool = pool
+        self.raw: asyncpg.Connection | None = None
+        self.tx = None
+        self.task: asyncio.Task | None = None
+        self._token: contextvars.Token | None = None
+
+    async def __aenter__(self) -> PgConn:
+        if (outer := _CURRENT.get()) is not None and outer.raw is not None and outer.task is asyncio.current_task():
+            raise RuntimeError("transactions do not nest")
+        raw = await self.pool.acquire()
+        try:
+            self.tx = raw.transaction()
+            await self.tx.start()
+        except BaseException:
+            await self.pool.release(raw)
+            raise
+        self.raw, self.task = raw, asyncio.current_task()
+        self._token = _CURRENT.set(self)
+        return PgConn(raw)
+
+    async def __aexit__(self, exc_type, exc, tb) -> None:
+        raw, self.raw = self.raw, None
+        _CURRENT.reset(self._token)
+        try:
+            if exc_type is None:
+                await self.tx.commit()
+            else:
+                await self.tx.rollback()
+        finally:
+            await self.pool.release(raw)
