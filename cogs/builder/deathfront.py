@@ -122,7 +122,8 @@ class DeathFrontBuilder:
         return screen
 
     def _quick(self, name: str, locale: str, style: str = "secondary") -> Button:
-        return Button(t(f"builder.deathfront.{name}", locale), ids.QUICK, (name,), style)
+        label = {"skip": "keep_hand", "end": "propose"}.get(name, name)
+        return Button(t(f"builder.deathfront.{label}", locale), ids.QUICK, (name,), style)
 
     # -- the first choice of a step ------------------------------------------------------
     def _first_options(self, state: DeathFrontState, seat: int, locale: str) -> list[Option]:
