@@ -161,7 +161,8 @@ async def handle(interaction: discord.Interaction, ref: Ref, values: list[str]) 
             if action is None:
                 raise IllegalAction("builder.incomplete")
             await service.act(table.id, interaction.user.id, action)
-            notes.append("✅ " + t("builder.done", locale))
+            done = getattr(builder, "done_text", None)
+            notes.append(done(action, locale) if done else "✅ " + t("builder.done", locale))
             path = ()
         except (TableError, IllegalAction) as error:
             notes.append(_refusal(error, locale))

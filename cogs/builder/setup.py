@@ -69,6 +69,11 @@ class SetupBuilder:
     def quick(self, table: Any, seat: int, name: str) -> BaseModel:
         raise IllegalAction("builder.gone")
 
+    def done_text(self, action: BaseModel, locale: str) -> str:
+        if isinstance(action, PlayAction):
+            return t("setup.build.played", locale, move=format_placements(action.placements))
+        return "✅ " + t("setup.done.swap", locale)
+
     def screen(self, table: Any, seat: int, path: tuple[str, ...], locale: str) -> Screen:
         view: SetupPrivateView = table.engine.private_view(table.state, seat)
         lines = [t("setup.build.title", locale, game=game_name("setup", locale), id=table.id),
