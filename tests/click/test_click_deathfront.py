@@ -15,7 +15,7 @@ from engines.deathfront.lobby import finalize_lobby_config
 from engines.deathfront.models import AgreeEnd, Attack, DeclineEnd, Discard, Pass, ProposeEnd
 from render.deathfront import DeathFrontRenderer
 from tables.registry import GameRegistry, GameSpec
-from tests.click.clicking import all_menus_fit, buttons, option_values, pick, press, show_hand
+from tests.click.clicking import all_menus_fit, pick, press, show_hand
 from tests.conftest import Table
 
 ENGINE = DeathFrontEngine()
