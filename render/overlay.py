@@ -59,10 +59,27 @@ def mark(image: Image.Image, shape: Hex | Box, style: Style) -> None:
         if style == "chosen":
             draw.rectangle((shape.x0 + width + 2, shape.y0 + width + 2, shape.x1 - width - 2,
                             shape.y1 - width - 2), outline=(255, 255, 255), width=2)
-        centre, radius = (shape.x1 - 12, shape.y0 + 12), 6
+        centre, radius = (shape.x1 - 12, shape.y1 - 12), 6
     if style == "target":  # the dot: a second cue besides the colour
         x, y = centre
         draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=TARGET, outline=(255, 255, 255))
+
+
+def label(image: Image.Image, shape: Box, text: str) -> None:
+    """``text`` (a card's or tile's name) on a white band across the middle
+    of ``shape``: what would stand there."""
+    draw = ImageDraw.Draw(image)
+    height = shape.y1 - shape.y0
+    size = max(12, int(height * 0.2))
+    fnt = font(size, bold=True)
+    width = shape.x1 - shape.x0 - 28
+    while size > 10 and draw.textlength(text, font=fnt) > width:
+        size -= 1
+        fnt = font(size, bold=True)
+    cy = (shape.y0 + shape.y1) / 2
+    draw.rectangle((shape.x0 + 8, cy - size * 0.8, shape.x1 - 8, cy + size * 0.8), fill=(255, 255, 255),
+                   outline=CHOSEN, width=2)
+    draw.text(((shape.x0 + shape.x1) / 2, cy), text, font=fnt, fill=(20, 20, 20), anchor="mm")
 
 
 def paste_centred(image: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:

@@ -54,9 +54,11 @@ def _card_at(state: DeathFrontState, cell: str) -> str:
     return uid or ""
 
 
-def preview_png(table: Any, sources: list[str], targets: list[str], chosen: list[str], text: str) -> bytes:
+def preview_png(table: Any, sources: list[str], targets: list[str], chosen: list[str], text: str,
+                name: str = "") -> bytes:
     """The public board with the acting card(s) ringed orange, every legal
-    target ringed green with a dot and the chosen cells ringed thick."""
+    target ringed green with a dot and the chosen cells ringed thick (with
+    ``name``, the card that would stand there, written on them)."""
     from render.deathfront import BoardPicture
 
     def draw() -> Any:
@@ -65,10 +67,16 @@ def preview_png(table: Any, sources: list[str], targets: list[str], chosen: list
 
     board, picture = base_board(table, "deathfront", draw)
     image = board.copy()
-    for style, cells in (("target", targets), ("source", sources), ("chosen", chosen)):
+    def box(cell: str) -> overlay.Box:
+        label = choices.split_target(cell)[0] if ">" not in cell else cell.split(">")[-1]
+        return overlay.Box(*picture.cell_box(label))
+
+    for style, cells in (("target", [c for c in targets if c not in chosen]), ("source", sources),
+                         ("chosen", chosen)):
         for cell in cells:
-            label = choices.split_target(cell)[0] if ">" not in cell else cell.split(">")[-1]
-            overlay.mark(image, overlay.Box(*picture.cell_box(label)), style)  # type: ignore[arg-type]
+            overlay.mark(image, box(cell), style)  # type: ignore[arg-type]
+    for cell in chosen if name else []:
+        overlay.label(image, box(cell), name)
     return overlay.encode(overlay.caption(image, text))
 
 
@@ -186,7 +194,7 @@ class DeathFrontBuilder:
         return Screen(lines + [t(f"builder.deathfront.{done_key}", locale, card=name, cell=cell),
                                t("builder.confirm_hint", locale)], menu,
                       action=model(card=uid, cell=cell),
-                      preview=lambda: preview_png(table, [], cells, [cell], f"{latin} → {cell}"))
+                      preview=lambda: preview_png(table, [], cells, [cell], f"{latin} → {cell}", latin))
 
     def _move(self, table: Any, state: DeathFrontState, seat: int, path: tuple[str, ...], lines: list[str],
               locale: str) -> Screen:
@@ -207,7 +215,8 @@ class DeathFrontBuilder:
         return Screen(lines + [t("builder.deathfront.chosen_move", locale, from_cell=origin, to_cell=to_cell),
                                t("builder.confirm_hint", locale)], menu,
                       action=Move(from_cell=origin, to_cell=to_cell),
-                      preview=lambda: preview_png(table, [origin], targets, [to_cell], f"{latin} {origin} → {to_cell}"))
+                      preview=lambda: preview_png(table, [origin], targets, [to_cell], f"{latin} {origin} → {to_cell}",
+                                                  latin))
 
     # -- skill -------------------------------------------------------------------------------
     def _skill(self, table: Any, state: DeathFrontState, seat: int, path: tuple[str, ...], lines: list[str],

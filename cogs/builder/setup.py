@@ -54,8 +54,9 @@ def preview_png(table: Any, placements: list[tuple[str, str]], free: list[str], 
     for square in scoring:
         if square not in chosen:
             overlay.mark(image, overlay.Box(*square_box(square)), "source")
-    for square in chosen:
+    for tile, square in placements:
         overlay.mark(image, overlay.Box(*square_box(square)), "chosen")
+        overlay.label(image, overlay.Box(*square_box(square)), tile)
     return overlay.encode(overlay.caption(image, text))
 
 
