@@ -43,19 +43,26 @@ def piece_option(state: CubedState, piece: str, locale: str) -> Option:
                            points=points), " / ".join(info.faces))
 
 
+def base(table: Any) -> tuple[Any, Any]:
+    """The board part of the public picture (no score panel), and its layout."""
+    def draw() -> Any:
+        from render.cubed import BoardLayout, CubedRenderer
+
+        view = table.engine.public_view(table.state)
+        layout = BoardLayout.fit(view)
+        return CubedRenderer().board_image(view).crop((0, 0, layout.width, layout.height)), layout
+
+    return base_board(table, "cubed", draw)
+
+
 def preview_png(table: Any, seat: int, piece: str, targets: list[Cell], cell: Cell | None = None,
                 rotation: int = 0, locale: str = "en") -> bytes:
     """The board with every cell where ``piece`` fits ringed; with ``cell``,
     the piece drawn there in ``rotation``. Drawn from the public view plus
     the viewer's own piece: nothing hidden from the viewer."""
-    from render.cubed import BoardLayout, CubedRenderer, cube_sprite
+    from render.cubed import cube_sprite
 
-    def draw() -> Any:
-        view = table.engine.public_view(table.state)
-        layout = BoardLayout.fit(view)
-        return CubedRenderer().board_image(view).crop((0, 0, layout.width, layout.height)), layout
-
-    board, layout = base_board(table, "cubed", draw)
+    board, layout = base(table)
     image = board.copy()
     for target in targets:
         if target != cell:
@@ -74,6 +81,9 @@ def preview_png(table: Any, seat: int, piece: str, targets: list[Cell], cell: Ce
 
 class CubedBuilder:
     game_id = "cubed"
+
+    def warm(self, table: Any) -> None:
+        base(table)
 
     def quick(self, table: Any, seat: int, name: str) -> BaseModel:
         if name not in QUICK:

@@ -54,18 +54,23 @@ def _card_at(state: DeathFrontState, cell: str) -> str:
     return uid or ""
 
 
+def base(table: Any) -> tuple[Any, Any]:
+    """The public board picture and its geometry (cell boxes)."""
+    def draw() -> Any:
+        from render.deathfront import BoardPicture
+
+        picture = BoardPicture(table.engine.public_view(table.state))
+        return picture.draw(), picture
+
+    return base_board(table, "deathfront", draw)
+
+
 def preview_png(table: Any, sources: list[str], targets: list[str], chosen: list[str], text: str,
                 name: str = "") -> bytes:
     """The public board with the acting card(s) ringed orange, every legal
     target ringed green with a dot and the chosen cells ringed thick (with
     ``name``, the card that would stand there, written on them)."""
-    from render.deathfront import BoardPicture
-
-    def draw() -> Any:
-        picture = BoardPicture(table.engine.public_view(table.state))
-        return picture.draw(), picture
-
-    board, picture = base_board(table, "deathfront", draw)
+    board, picture = base(table)
     image = board.copy()
     def box(cell: str) -> overlay.Box:
         label = choices.split_target(cell)[0] if ">" not in cell else cell.split(">")[-1]
@@ -82,6 +87,9 @@ def preview_png(table: Any, sources: list[str], targets: list[str], chosen: list
 
 class DeathFrontBuilder:
     game_id = "deathfront"
+
+    def warm(self, table: Any) -> None:
+        base(table)
 
     def quick(self, table: Any, seat: int, name: str) -> BaseModel:
         if name not in QUICK:

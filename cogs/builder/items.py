@@ -3,6 +3,7 @@ load the game, check the control is not stale, apply the operation, and
 redraw the private message with the next step's controls and preview."""
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -102,7 +103,9 @@ async def first_controls(table: Any, seat: int, locale: str) -> tuple[list[str],
     if builder is None:
         return None
     screen = builder.screen(table, seat, (), locale)
-    return screen.lines, controls(table.id, table.record.version, screen, (), 0, locale)
+    view = controls(table.id, table.record.version, screen, (), 0, locale)
+    warm(builder, table)
+    return screen.lines, view
 
 
 # ---- a click --------------------------------------------------------------------------
@@ -184,10 +187,25 @@ async def show(interaction: discord.Interaction, table: Any, seat: int, builder:
         await interaction.edit_original_response(content=content, attachments=[], view=None)
         return
     if screen.preview is not None:
-        image, name = await render(screen.preview), "preview.png"
+        image, name = await render(screen.preview), "preview.jpg"
     else:
         image, name = await render(table.spec.renderer.hand_png, table.engine.private_view(table.state, seat)), \
             "hand.png"
     view = controls(table.id, table.record.version, screen, path, page, locale)
     content = "\n".join(screen.lines + notes)[:2000]
     await interaction.edit_original_response(content=content, attachments=[png_file(image, name)], view=view)
+    if not path:
+        warm(builder, table)
+
+
+def warm(builder: Any, table: Any) -> None:
+    """Draw the board the next preview draws on while the player reads the
+    controls: the first choice then answers as fast as the next ones."""
+    hook = getattr(builder, "warm", None)
+    if hook is not None and table.state is not None:
+        task = asyncio.create_task(asyncio.to_thread(hook, table))
+        _warming.add(task)
+        task.add_done_callback(_warming.discard)
+
+
+_warming: set[asyncio.Task] = set()

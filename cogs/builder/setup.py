@@ -33,21 +33,29 @@ def preview_for(table: Any, seat: int, placements: list[tuple[str, str]]) -> Pla
     return preview_play(state, seat, placements)
 
 
+def base(table: Any) -> Any:
+    """The board part of the public picture (the squares, not the panel or the track)."""
+    def draw() -> Any:
+        import io
+
+        from PIL import Image
+
+        from render.setup import BOARD_Y, CELL, PANEL_X
+
+        png = table.spec.renderer.board_png(table.engine.public_view(table.state))
+        image = Image.open(io.BytesIO(png)).convert("RGB")
+        return image.crop((0, 0, PANEL_X, BOARD_Y + 4 * CELL + 12))
+
+    return base_board(table, "setup", draw)
+
+
 def preview_png(table: Any, placements: list[tuple[str, str]], free: list[str], scoring: list[str],
                 text: str) -> bytes:
     """The public board: free squares ringed green, the squares of the play
     ringed thick, the squares that would score ringed orange."""
-    import io
-
-    from PIL import Image
-
     from render.setup import square_box
 
-    def draw() -> Any:
-        png = table.spec.renderer.board_png(table.engine.public_view(table.state))
-        return Image.open(io.BytesIO(png)).convert("RGB")
-
-    image = base_board(table, "setup", draw).copy()
+    image = base(table).copy()
     chosen = {sq for _, sq in placements}
     for square in free:
         overlay.mark(image, overlay.Box(*square_box(square)), "target")
@@ -66,6 +74,9 @@ def _pairs(path: tuple[str, ...]) -> list[tuple[str, str]]:
 
 class SetupBuilder:
     game_id = "setup"
+
+    def warm(self, table: Any) -> None:
+        base(table)
 
     def quick(self, table: Any, seat: int, name: str) -> BaseModel:
         raise IllegalAction("builder.gone")

@@ -33,9 +33,15 @@ def fake_table(engine, renderer, state, seed):
 
 
 def colours(png: bytes) -> set[tuple[int, int, int]]:
+    """The overlay colours found in the picture (a JPEG: near enough counts)."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
     assert image.width <= 1000 and image.height <= 1000
-    return {c for _, c in image.getcolors(1 << 16)}
+    found = set()
+    for count, colour in image.getcolors(1 << 20):
+        for mark in (TARGET, CHOSEN, SOURCE):
+            if count >= 20 and sum(abs(a - b) for a, b in zip(colour, mark)) < 30:
+                found.add(mark)
+    return found
 
 
 def played_cubed(moves: int = 4, seed: int = 4):
@@ -91,7 +97,7 @@ def setup_preview():
 def test_cubed_previews_ring_the_cells_and_show_the_piece():
     cells_only, with_piece = cubed_previews()
     assert TARGET in colours(cells_only) and CHOSEN not in colours(cells_only)
-    assert {TARGET, CHOSEN} <= colours(with_piece) or CHOSEN in colours(with_piece)
+    assert CHOSEN in colours(with_piece)
     assert cells_only != with_piece
 
 
