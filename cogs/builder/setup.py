@@ -44,7 +44,7 @@ def base(table: Any) -> Any:
 
         png = table.spec.renderer.board_png(table.engine.public_view(table.state))
         image = Image.open(io.BytesIO(png)).convert("RGB")
-        return image.crop((0, 0, PANEL_X, BOARD_Y + 4 * CELL + 12))
+        return image.crop((0, 0, PANEL_X - 14, BOARD_Y + 4 * CELL + 12))
 
     return base_board(table, "setup", draw)
 

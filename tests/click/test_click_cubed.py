@@ -37,13 +37,15 @@ def fast_previews(monkeypatch):
     monkeypatch.setattr(cubed_builder.CubedBuilder, "warm", lambda self, table: None)
 
 
-async def start(env, **options) -> Table:
+async def start(env, seed=None, **options) -> Table:
     table = Table(env)
     host, guest = table.members
     for member in table.members:
         await member.slash(table.channel, "settings dm_hands", enabled="off")
     await host.slash(table.channel, "cubed new", **options)
     await guest.click(table.lobby_message(), label="Join")
+    if seed is not None:
+        table.live().record.seed = seed
     await host.click(table.lobby_message(), label="Start")
     return table
 
@@ -71,7 +73,10 @@ async def click_action(member, message, action, table):
     return await press(member, message, label)
 
 
-async def play_by_clicks(table, seed=1, max_actions=400):
+async def play_by_clicks(table, seed=1, max_actions=400, phases=None):
+    """Play to the end, each action the engine AI's choice, built by clicks.
+    Returns the action kinds; ``phases`` collects the phase each was made in."""
+    phases = [] if phases is None else phases
     rng = random.Random(seed)
     done: list[str] = []
     while (live := table.live()) is not None and live.record.status == "playing":
@@ -81,11 +86,13 @@ async def play_by_clicks(table, seed=1, max_actions=400):
         message = await show_hand(member, table.board_message())
         assert all_menus_fit(message)
         action = ENGINE.ai_action(live.state, seat, rng)
+        phase = live.state.phase
         version = live.record.version
         answer = await click_action(member, message, action, table)
         assert "✅ Done." in answer.content, (action, answer.content)
         assert live.record.version > version  # committed (the record object stays ours after the end)
         done.append(type(action).__name__)
+        phases.append(phase)
     return done
 
 
@@ -97,3 +104,14 @@ async def test_a_whole_game_by_clicking_with_draw_and_pass(simcord_env, fast_pre
     record = await table.service.games.get(game_id)
     assert record.status == "finished"
     assert {"PlaceAction", "DrawAction", "PassAction"} <= set(done), done
+
+
+async def test_the_variants_by_clicking(simcord_env, fast_previews):
+    """Bridge the gap (a second piece), Fill the void (a gift) and Draw 3,
+    keep 1 (a choice among the drawn pieces), all through the controls."""
+    table = await start(simcord_env, seed=23, rounds=1, bridge=True, fill=True, draw3=True)  # reaches all three
+    phases: list[str] = []
+    done = await play_by_clicks(table, seed=2, phases=phases)
+    made = set(zip(phases, done))
+    assert {("turn", "Draw3Action"), ("keep", "KeepAction"), ("bonus", "PlaceAction"),
+            ("give", "GiveAction")} <= made, made
