@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 
 from engines.base import SeatInfo
-from engines.deathfront import DeathFrontEngine
-from engines.deathfront import choices
+from engines.deathfront import DeathFrontEngine, choices
 from engines.deathfront import rules as R
 from engines.deathfront.models import Attack, DeathFrontConfig, Deploy, Move, PlaceFacility, PlaySkill
 
