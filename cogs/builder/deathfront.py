@@ -124,7 +124,7 @@ class DeathFrontBuilder:
             if not options:
                 lines.append(t("builder.deathfront.nothing", locale))
                 return Screen(lines, buttons=buttons)
-            lines.append(t("builder.deathfront.pick_card", locale))
+            lines.append(t("builder.deathfront.start", locale))
             return Screen(lines, Menu(t(f"builder.deathfront.{STEP_MENUS[state.step]}", locale), options, ()),
                           buttons)
         kind = path[0]
@@ -215,7 +215,8 @@ class DeathFrontBuilder:
         latin = R.card(state.pieces[origin]).name.en
         menu = self._cells_menu(state, t("builder.deathfront.pick_move", locale, cell=origin), targets, path[:2], locale)
         if len(path) == 2:
-            return Screen(lines, menu, preview=lambda: preview_png(table, [origin], targets, [], f"{latin} {origin} → ?"))
+            return Screen(lines + [t("builder.deathfront.pick_card", locale)], menu,
+                          preview=lambda: preview_png(table, [origin], targets, [], f"{latin} {origin} → ?"))
         to_cell = path[2]
         if to_cell not in targets:
             raise _gone()
@@ -245,7 +246,8 @@ class DeathFrontBuilder:
                                 path[:2], locale)
         menu.max_values = multi
         if len(path) == 2:
-            return Screen(lines, menu, preview=lambda: preview_png(table, [], cells, [], f"{latin} → ?"))
+            return Screen(lines + [t("builder.deathfront.pick_card", locale)], menu,
+                          preview=lambda: preview_png(table, [], cells, [], f"{latin} → ?"))
         picked = path[2].split(ids.MULTI)
         if any(p not in cells for p in picked) or len(picked) > multi:
             raise _gone()
@@ -268,7 +270,8 @@ class DeathFrontBuilder:
                                 path[:2], locale)
         menu.max_values = len(ready)
         if len(path) == 2:
-            return Screen(lines, menu, preview=lambda: preview_png(table, [target], ready, [], f"{target} ← ?"))
+            return Screen(lines + [t("builder.deathfront.attackers_hint", locale)], menu,
+                          preview=lambda: preview_png(table, [target], ready, [], f"{target} ← ?"))
         attackers = path[2].split(ids.MULTI)
         odds = choices.attack_odds(state, seat, target, attackers)
         if odds is None or any(a not in ready for a in attackers):
