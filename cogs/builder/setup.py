@@ -24,13 +24,30 @@ MAX_TILES = 8
 SWAP = "swap"
 
 
-def preview_for(table: Any, seat: int, placements: list[tuple[str, str]]) -> PlayPreview:
-    """What the play would score now. Out of turn it is scored as if it were
-    the seat's turn (to plan ahead); confirming still needs the turn."""
+def as_if_turn(table: Any, seat: int) -> Any:
+    """The state as if it were ``seat``'s turn: out of turn a play is scored
+    to plan ahead; confirming it still needs the turn."""
     state: Any = table.state
     if state.current_seat != seat:
         state = state.model_copy(update={"turn_pos": state.turn_order.index(seat)})
-    return preview_play(state, seat, placements)
+    return state
+
+
+def preview_for(table: Any, seat: int, placements: list[tuple[str, str]]) -> PlayPreview:
+    """What the play would score now (out of turn: as if it were the seat's turn)."""
+    return preview_play(as_if_turn(table, seat), seat, placements)
+
+
+def scores_with(state: Any, seat: int, placements: list[tuple[str, str]], tile: str,
+                squares: list[str]) -> dict[str, int]:
+    """Squares where ``tile`` added to ``placements`` makes a legal play now,
+    with what that play scores: the builder lists them first, ticked."""
+    out = {}
+    for square in squares:
+        preview = preview_play(state, seat, placements + [(tile, square)])
+        if preview.legal:
+            out[square] = preview.points
+    return out
 
 
 def base(table: Any) -> Any:
@@ -124,19 +141,33 @@ class SetupBuilder:
             raise IllegalAction("builder.gone")
         free = [sq for sq in view.allowed_squares if sq not in used_squares]
         buttons = [] if path or not view.hand else [Button(t("builder.setup.swap", locale), ids.GOTO, (SWAP,))]
+        state = as_if_turn(table, seat)
         if picked is not None:  # a tile waits for its square
             tops = table.state.visible_board()
-            menu = Menu(t("setup.build.pick_square", locale, tile=picked), [
-                Option(sq, sq, t("setup.build.covers", locale, tile=tops[sq]) if sq in tops
-                       else t("setup.build.empty", locale)) for sq in free], path)
+            scoring = scores_with(state, seat, placements, picked, free)
+
+            def square_option(sq: str) -> Option:
+                where = t("setup.build.covers", locale, tile=tops[sq]) if sq in tops else t("setup.build.empty", locale)
+                if sq in scoring:
+                    where = "✓ " + t("builder.setup.scores", locale, points=scoring[sq]) + " · " + where
+                return Option(sq, sq, where)
+
+            ordered = sorted(free, key=lambda sq: sq not in scoring)  # plays that are legal now first
+            menu = Menu(t("setup.build.pick_square", locale, tile=picked), [square_option(sq) for sq in ordered], path)
             lines.append(t("setup.build.placed", locale, move=format_placements(placements)) if placements
                          else t("setup.build.start", locale))
             return Screen(lines, menu, buttons, preview=lambda: preview_png(
                 table, placements, free, [], f"{format_placements(placements)} + {picked} → ?".lstrip(" +")))
         tiles = [tile for tile in usable if tile not in used_tiles]
-        menu = Menu(t("setup.build.pick_tile", locale), [
-            Option(tile, tile, t("setup.build.from_hand" if tile in view.hand else "setup.build.from_common", locale))
-            for tile in tiles], path) if tiles and len(placements) < MAX_TILES else None
+        playable = {tile for tile in tiles if scores_with(state, seat, placements, tile, free)}
+
+        def tile_option(tile: str) -> Option:
+            where = t("setup.build.from_hand" if tile in view.hand else "setup.build.from_common", locale)
+            return Option(tile, tile, ("✓ " if tile in playable else "") + where)
+
+        tiles.sort(key=lambda tile: tile not in playable)  # tiles that make a legal play now first
+        menu = Menu(t("setup.build.pick_tile", locale), [tile_option(tile) for tile in tiles], path) \
+            if tiles and len(placements) < MAX_TILES else None
         if not placements:
             return Screen(lines + [t("setup.build.start", locale)], menu, buttons)
         lines.append(t("setup.build.placed", locale, move=format_placements(placements)))

@@ -10,7 +10,7 @@ from engines.setup.engine import SetupEngine, format_placements
 from engines.setup.models import PlayAction, SwapAction
 from render.setup import SetupRenderer
 from tables.registry import GameRegistry, GameSpec
-from tests.click.clicking import buttons, menus, option_values, pick
+from tests.click.clicking import buttons, menu, menus, option_values, pick
 from tests.conftest import Table, last_reply
 from tests.setup.conftest import build
 
@@ -261,7 +261,10 @@ async def test_build_move_previews_the_score_then_plays(simcord_env):
     builder = last_reply(result)
     assert builder.ephemeral and builder.content.startswith("**Build a move** · SETUP #")
     assert "Your hand (P1): ♣7 ♠7 ♦3 ★9 · common hand: ★7 ♣4 ♦9 ♠6" in builder.content
-    assert option_values(builder) == ["♣7", "♠7", "♦3", "★9", "★7", "♣4", "♦9", "♠6"]
+    # Tiles that make a legal play now come first, ticked; then the others.
+    assert sorted(option_values(builder)) == sorted(["♣7", "♠7", "♦3", "★9", "★7", "♣4", "♦9", "♠6"])
+    ticked = [o["value"] for o in menu(builder)["options"] if o["description"].startswith("✓")]
+    assert ticked == option_values(builder)[:len(ticked)] and {"♣7", "♠7", "★7"} <= set(ticked)
     assert "Confirm" not in buttons(builder) and len(menus(builder)) == 1  # nothing to confirm yet
 
     builder = await build_play(alice, builder, [("♣7", "C1"), ("♠7", "C2"), ("★7", "C3")])
