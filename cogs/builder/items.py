@@ -4,6 +4,7 @@ redraw the private message with the next step's controls and preview."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from typing import Any
 
@@ -22,6 +23,7 @@ from tables.errors import TableError
 
 BUTTON_TEMPLATE = r"tt:b:(?P<game>\d+):(?P<version>\d+):(?P<op>bk|x|pg|ok|do|rf|go):(?P<page>\d+):(?P<path>.*)"
 SELECT_TEMPLATE = r"tt:b:(?P<game>\d+):(?P<version>\d+):(?P<op>s):(?P<page>\d+):(?P<path>.*)"
+log = logging.getLogger(__name__)
 STYLES = {
     "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
     "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger,
@@ -186,11 +188,14 @@ async def show(interaction: discord.Interaction, table: Any, seat: int, builder:
         content = "\n".join(notes + ([] if notes else [_refusal(error, locale)]))
         await interaction.edit_original_response(content=content, attachments=[], view=None)
         return
+    image, name = None, "hand.png"
     if screen.preview is not None:
-        image, name = await render(screen.preview), "preview.jpg"
-    else:
-        image, name = await render(table.spec.renderer.hand_png, table.engine.private_view(table.state, seat)), \
-            "hand.png"
+        try:
+            image, name = await render(screen.preview), "preview.jpg"
+        except Exception:  # a preview is a help, never a reason to fail the click
+            log.exception("game %s: preview failed; showing the hand instead", table.id)
+    if image is None:
+        image = await render(table.spec.renderer.hand_png, table.engine.private_view(table.state, seat))
     view = controls(table.id, table.record.version, screen, path, page, locale)
     content = "\n".join(screen.lines + notes)[:2000]
     await interaction.edit_original_response(content=content, attachments=[png_file(image, name)], view=view)

@@ -55,6 +55,7 @@ async def test_back_and_cancel_go_back_without_committing(simcord_env):
     table = await start(simcord_env)
     live, seat, member, message, piece, cell = await half_built(table)
     hand = list(live.state.hands[seat])
+    assert [a.filename for a in message.attachments] == ["preview.jpg"]
     message = await press(member, message, "Back")
     assert f"Piece **{piece}**: pick a cell" in message.content and cell in option_values(message)
     message = await press(member, message, "Back")
@@ -62,6 +63,7 @@ async def test_back_and_cancel_go_back_without_committing(simcord_env):
     message = await pick(member, message, piece)
     message = await press(member, message, "Cancel")
     assert "Cancelled. Nothing was played." in message.content
+    assert [a.filename for a in message.attachments] == ["hand.png"]  # back at the start: the hand
     assert "Confirm" not in buttons(message) and piece in option_values(message)
     assert live.record.version == 0 and live.state.hands[seat] == hand and live.state.table == []
 
@@ -138,3 +140,15 @@ async def test_labels_follow_the_players_language(simcord_env, locales):
     assert {"確認", "返回", "取消"} <= set(buttons(message))
     message = await press(member, message, "取消")
     assert "已取消" in message.content and live.record.version == 0
+
+
+async def test_a_failing_preview_shows_the_hand_and_the_controls_still_work(simcord_env, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr(cubed_builder, "preview_png", broken)
+    table = await start(simcord_env)
+    live, seat, member, message, piece, cell = await half_built(table)
+    assert [a.filename for a in message.attachments] == ["hand.png"]
+    answer = await press(member, message, "Confirm")
+    assert "✅ Done." in answer.content and live.record.version == 1
