@@ -66,7 +66,7 @@ def run(state_count: int = 40, games: tuple[str, ...] = states.GAMES) -> list[Ro
             to_act = engine.to_act(state)
             if not to_act:
                 continue
-            preview._boards.clear()  # a new version: the board is drawn on the first step
+            preview._boards.clear()  # a new state: the board is drawn on the first step
             samples = walk(builder, fake_table(game, run_, state, version), to_act[0])
             first += samples[:1]
             later += samples[1:]

@@ -45,10 +45,10 @@ def piece_option(state: CubedState, piece: str, locale: str) -> Option:
 
 def base(table: Any) -> tuple[Any, Any]:
     """The board part of the public picture (no score panel), and its layout."""
-    def draw() -> Any:
+    def draw(state: Any) -> Any:
         from render.cubed import BoardLayout, CubedRenderer
 
-        view = table.engine.public_view(table.state)
+        view = table.engine.public_view(state)
         layout = BoardLayout.fit(view)
         return CubedRenderer().board_image(view).crop((0, 0, layout.width, layout.height)), layout
 

@@ -56,10 +56,10 @@ def _card_at(state: DeathFrontState, cell: str) -> str:
 
 def base(table: Any) -> tuple[Any, Any]:
     """The public board picture and its geometry (cell boxes)."""
-    def draw() -> Any:
+    def draw(state: Any) -> Any:
         from render.deathfront import BoardPicture
 
-        picture = BoardPicture(table.engine.public_view(table.state))
+        picture = BoardPicture(table.engine.public_view(state))
         return picture.draw(), picture
 
     return base_board(table, "deathfront", draw)

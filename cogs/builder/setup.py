@@ -52,14 +52,14 @@ def scores_with(state: Any, seat: int, placements: list[tuple[str, str]], tile: 
 
 def base(table: Any) -> Any:
     """The board part of the public picture (the squares, not the panel or the track)."""
-    def draw() -> Any:
+    def draw(state: Any) -> Any:
         import io
 
         from PIL import Image
 
         from render.setup import BOARD_Y, CELL, PANEL_X
 
-        png = table.spec.renderer.board_png(table.engine.public_view(table.state))
+        png = table.spec.renderer.board_png(table.engine.public_view(state))
         image = Image.open(io.BytesIO(png)).convert("RGB")
         return image.crop((0, 0, PANEL_X - 14, BOARD_Y + 4 * CELL + 12))
 
