@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.builder.items import first_controls
 from cogs.common import bot_of, png_file, render, reply, user_locale
 from i18n import t
 from tables.errors import TableError
@@ -36,10 +37,15 @@ async def send_private_hand(interaction: discord.Interaction, table: "LiveTable"
     line = table.spec.renderer.hand_text(view, locale)
     if line:
         text += "\n" + line
-    items = bot_of(interaction).notifier.game_items(table, locale)
-    view = discord.ui.View(timeout=None) if items else discord.utils.MISSING
-    for item in items:
-        view.add_item(item)
+    builder = await first_controls(table, seat, locale)
+    if builder is not None:  # the controls that build the next action, step by step
+        lines, view = builder
+        text = "\n".join([text, *lines[1:]])[:2000]
+    else:
+        items = bot_of(interaction).notifier.game_items(table, locale)
+        view = discord.ui.View(timeout=None) if items else discord.utils.MISSING
+        for item in items:
+            view.add_item(item)
     await interaction.followup.send(text, file=png_file(image, "hand.png"), ephemeral=True, view=view)
     if table.seats[seat].dm_failed:
         await service.mark_dm_failed(table, seat, False)  # the player asked: DMs may be tried again

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from cogs import hands
+from cogs.builder.items import DYNAMIC_ITEMS as BUILDER_ITEMS
 from cogs.common import bot_of, display_name, reply_error
 from engines.base import IllegalAction
 from i18n import t
@@ -98,4 +99,4 @@ def board_view(game_id: int, locale: str, extra: list[discord.ui.Item] | None = 
     return view
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton)
+DYNAMIC_ITEMS = (LobbyButton, HandButton, *BUILDER_ITEMS)

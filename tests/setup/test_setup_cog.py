@@ -10,6 +10,7 @@ from engines.setup.engine import SetupEngine, format_placements
 from engines.setup.models import PlayAction, SwapAction
 from render.setup import SetupRenderer
 from tables.registry import GameRegistry, GameSpec
+from tests.click.clicking import buttons, menu, menus, option_values, pick
 from tests.conftest import Table, last_reply
 from tests.setup.conftest import build
 
@@ -206,7 +207,7 @@ async def test_teams_partners_see_each_other_and_opponents_do_not(simcord_env):
     offered = {c["value"].strip() for c in choices}
     assert offered == set(live.state.hands[seat]) | set(live.state.common)
     builder = last_reply(await member.slash(table.channel, "setup build"))
-    assert {o["value"] for o in component(builder, ":tile")["options"]} == offered
+    assert set(option_values(builder)) == offered
     partner_label, partner_hand = ("A2", "A1", "B2", "B1")[seat], " ".join(live.state.hands[seat ^ 1])
     assert f"Partner {partner_label} (only they may play these): {partner_hand}" in builder.content
 
@@ -247,9 +248,8 @@ async def test_autocomplete_is_empty_for_someone_not_playing(simcord_env):
 async def build_play(member, message, placements):
     """Pick each tile and its square in the builder; return the last answer."""
     for tile, square in placements:
-        for value, menu in ((tile, ":tile"), (square, ":square")):
-            result = await member.select(message, [value], custom_id=component(message, menu)["custom_id"])
-            message = result.response
+        message = await pick(member, message, tile)
+        message = await pick(member, message, square)
     return message
 
 
@@ -261,17 +261,19 @@ async def test_build_move_previews_the_score_then_plays(simcord_env):
     builder = last_reply(result)
     assert builder.ephemeral and builder.content.startswith("**Build a move** · SETUP #")
     assert "Your hand (P1): ♣7 ♠7 ♦3 ★9 · common hand: ★7 ♣4 ♦9 ♠6" in builder.content
-    tile_menu = component(builder, ":tile")
-    assert [o["value"] for o in tile_menu["options"]] == ["♣7", "♠7", "♦3", "★9", "★7", "♣4", "♦9", "♠6"]
-    assert component(builder, ":confirm")["disabled"] and component(builder, ":square")["disabled"]
+    # Tiles that make a legal play now come first, ticked; then the others.
+    assert sorted(option_values(builder)) == sorted(["♣7", "♠7", "♦3", "★9", "★7", "♣4", "♦9", "♠6"])
+    ticked = [o["value"] for o in menu(builder)["options"] if o["description"].startswith("✓")]
+    assert ticked == option_values(builder)[:len(ticked)] and {"♣7", "♠7", "★7"} <= set(ticked)
+    assert "Confirm" not in buttons(builder) and len(menus(builder)) == 1  # nothing to confirm yet
 
     builder = await build_play(alice, builder, [("♣7", "C1"), ("♠7", "C2"), ("★7", "C3")])
     assert "Placed: ♣7 C1, ♠7 C2, ★7 C3" in builder.content
     assert "✅ This play scores 4. bob gets +1 bonus.\nPlay it?" in builder.content
     assert table.live().record.version == 0  # nothing played yet
     result = await alice.click(builder, label="Confirm")
-    assert last_reply(result).content == "✅ You played ♣7 C1, ♠7 C2, ★7 C3. The board shows the score."
-    assert last_reply(result).components == []
+    assert "✅ You played ♣7 C1, ♠7 C2, ★7 C3. The board shows the score." in last_reply(result).content
+    assert "Placed:" not in last_reply(result).content  # fresh controls for the next move
     live = table.live()
     assert live.record.version == 1 and live.state.scores == [4, 1]
     board = table.board_message().content
@@ -285,11 +287,12 @@ async def test_builder_undo_close_and_an_illegal_preview(simcord_env):
     set_position(table)
     builder = last_reply(await alice.slash(table.channel, "setup build"))
     builder = await build_play(alice, builder, [("★9", "W1"), ("♦3", "E2")])
-    assert "⚠️ Those tiles make no combo." in builder.content and component(builder, ":confirm")["disabled"]
-    builder = (await alice.click(builder, label="Undo")).response
-    assert "Placed: ★9 W1" in builder.content
-    builder = (await alice.click(builder, label="Close")).response
-    assert builder.content == "Builder closed. Nothing was played." and builder.components == []
+    assert "⚠️ Those tiles make no combo." in builder.content and buttons(builder)["Confirm"]["disabled"]
+    builder = (await alice.click(builder, label="Back")).response  # the square of ♦3
+    builder = (await alice.click(builder, label="Back")).response  # ♦3 itself
+    assert "Placed: ★9 W1\n" in builder.content and "E2" not in builder.content
+    builder = (await alice.click(builder, label="Cancel")).response
+    assert "Cancelled. Nothing was played." in builder.content and "Placed:" not in builder.content
     # Out of turn: bob may plan (the preview scores it) but not confirm.
     builder = last_reply(await bob.slash(table.channel, "setup build"))
     builder = await build_play(bob, builder, [("★7", "C1")])
@@ -311,7 +314,7 @@ async def test_a_bonus_is_previewed_and_announced_in_chinese(simcord_env, locale
     builder = await build_play(alice, builder, [("♣7", "C1")])
     assert "✅ 这样放能得 2 分。bob 获得 1 奖励分。\n确定这样放吗？" in builder.content
     result = await alice.click(builder, label="确认")
-    assert last_reply(result).content == "✅ 你打出了 ♣7 C1，得分显示在版图上。"
+    assert "✅ 你打出了 ♣7 C1，得分显示在版图上。" in last_reply(result).content
     board = table.board_message().content
     assert "• alice 打出 ♣7 C1：+2（现在 2 分）。" in board
     assert "• bob 因奖励格子上的 ♥7 N1 获得 1 奖励分（现在 1 分）。" in board

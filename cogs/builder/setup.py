@@ -1,0 +1,191 @@
+"""SETUP by clicking: pick a tile (your hand or the common hand), then its
+square; repeat; the text and the preview tell what the play scores; Confirm
+plays it. Swap tiles: pick tiles of your own hand, Confirm. The old
+"Build move" builder is this instance of the shared machinery."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from cogs.builder import ids
+from cogs.builder.model import Button, Menu, Option, Screen
+from cogs.builder.preview import base_board
+from cogs.builder.registry import register
+from engines.base import IllegalAction
+from engines.setup.engine import format_placements
+from engines.setup.models import PlayAction, SetupPrivateView, SwapAction
+from engines.setup.notation import PlayPreview, preview_play
+from i18n import t
+from render import overlay
+from tables.text import game_name
+
+MAX_TILES = 8
+SWAP = "swap"
+
+
+def as_if_turn(table: Any, seat: int) -> Any:
+    """The state as if it were ``seat``'s turn: out of turn a play is scored
+    to plan ahead; confirming it still needs the turn."""
+    state: Any = table.state
+    if state.current_seat != seat:
+        state = state.model_copy(update={"turn_pos": state.turn_order.index(seat)})
+    return state
+
+
+def preview_for(table: Any, seat: int, placements: list[tuple[str, str]]) -> PlayPreview:
+    """What the play would score now (out of turn: as if it were the seat's turn)."""
+    return preview_play(as_if_turn(table, seat), seat, placements)
+
+
+def scores_with(state: Any, seat: int, placements: list[tuple[str, str]], tile: str,
+                squares: list[str]) -> dict[str, int]:
+    """Squares where ``tile`` added to ``placements`` makes a legal play now,
+    with what that play scores: the builder lists them first, ticked."""
+    out = {}
+    for square in squares:
+        preview = preview_play(state, seat, placements + [(tile, square)])
+        if preview.legal:
+            out[square] = preview.points
+    return out
+
+
+def base(table: Any) -> Any:
+    """The board part of the public picture (the squares, not the panel or the track)."""
+    def draw(state: Any) -> Any:
+        import io
+
+        from PIL import Image
+
+        from render.setup import BOARD_Y, CELL, PANEL_X
+
+        png = table.spec.renderer.board_png(table.engine.public_view(state))
+        image = Image.open(io.BytesIO(png)).convert("RGB")
+        return image.crop((0, 0, PANEL_X - 14, BOARD_Y + 4 * CELL + 12))
+
+    return base_board(table, "setup", draw)
+
+
+def preview_png(table: Any, placements: list[tuple[str, str]], free: list[str], scoring: list[str],
+                text: str) -> bytes:
+    """The public board: free squares ringed green, the squares of the play
+    ringed thick, the squares that would score ringed orange."""
+    from render.setup import square_box
+
+    image = base(table).copy()
+    chosen = {sq for _, sq in placements}
+    for square in free:
+        overlay.mark(image, overlay.Box(*square_box(square)), "target")
+    for square in scoring:
+        if square not in chosen:
+            overlay.mark(image, overlay.Box(*square_box(square)), "source")
+    for tile, square in placements:
+        overlay.mark(image, overlay.Box(*square_box(square)), "chosen")
+        overlay.label(image, overlay.Box(*square_box(square)), tile)
+    return overlay.encode(overlay.caption(image, text))
+
+
+def _pairs(path: tuple[str, ...]) -> list[tuple[str, str]]:
+    return [(path[i], path[i + 1]) for i in range(0, len(path) - 1, 2)]
+
+
+class SetupBuilder:
+    game_id = "setup"
+
+    def warm(self, table: Any) -> None:
+        base(table)
+
+    def quick(self, table: Any, seat: int, name: str) -> BaseModel:
+        raise IllegalAction("builder.gone")
+
+    def done_text(self, action: BaseModel, locale: str) -> str:
+        if isinstance(action, PlayAction):
+            return t("setup.build.played", locale, move=format_placements(action.placements))
+        return "✅ " + t("setup.done.swap", locale)
+
+    def screen(self, table: Any, seat: int, path: tuple[str, ...], locale: str) -> Screen:
+        view: SetupPrivateView = table.engine.private_view(table.state, seat)
+        lines = [t("setup.build.title", locale, game=game_name("setup", locale), id=table.id),
+                 t("setup.build.hand", locale, label=view.seat_label, tiles=" ".join(view.hand),
+                   common=" ".join(view.common))]
+        if view.partner_hand is not None:
+            lines.append(t("setup.build.partner", locale, label=view.partner_label,
+                           tiles=" ".join(view.partner_hand)))
+        if path[:1] == (SWAP,):
+            return self._swap(view, path, lines, locale)
+        return self._play(table, seat, view, path, lines, locale)
+
+    def _swap(self, view: SetupPrivateView, path: tuple[str, ...], lines: list[str], locale: str) -> Screen:
+        hand = list(dict.fromkeys(view.hand))
+        menu = Menu(t("builder.setup.pick_swap", locale), [Option(tile, tile) for tile in hand], (SWAP,),
+                    max_values=len(hand))
+        if len(path) == 1:
+            return Screen(lines + [t("builder.setup.swap_start", locale)], menu)
+        tiles = path[1].split(ids.MULTI)
+        if len(path) > 2 or any(tile not in hand for tile in tiles):
+            raise IllegalAction("builder.gone")
+        menu.chosen = tuple(tiles)
+        return Screen(lines + [t("builder.setup.swap_ready", locale, tiles=" ".join(tiles))], menu,
+                      action=SwapAction(tiles=tiles))
+
+    def _play(self, table: Any, seat: int, view: SetupPrivateView, path: tuple[str, ...], lines: list[str],
+              locale: str) -> Screen:
+        usable = list(dict.fromkeys(view.hand + view.common))
+        placements = _pairs(path)
+        picked = path[-1] if len(path) % 2 else None
+        used_tiles = [tile for tile, _ in placements] + ([picked] if picked else [])
+        used_squares = [sq for _, sq in placements]
+        if any(tile not in usable for tile in used_tiles) or len(set(used_tiles)) < len(used_tiles) \
+                or any(sq not in view.allowed_squares for sq in used_squares) \
+                or len(set(used_squares)) < len(used_squares):
+            raise IllegalAction("builder.gone")
+        free = [sq for sq in view.allowed_squares if sq not in used_squares]
+        buttons = [] if path or not view.hand else [Button(t("builder.setup.swap", locale), ids.GOTO, (SWAP,))]
+        state = as_if_turn(table, seat)
+        if picked is not None:  # a tile waits for its square
+            tops = table.state.visible_board()
+            scoring = scores_with(state, seat, placements, picked, free)
+
+            def square_option(sq: str) -> Option:
+                where = t("setup.build.covers", locale, tile=tops[sq]) if sq in tops else t("setup.build.empty", locale)
+                if sq in scoring:
+                    where = "✓ " + t("builder.setup.scores", locale, points=scoring[sq]) + " · " + where
+                return Option(sq, sq, where)
+
+            ordered = sorted(free, key=lambda sq: sq not in scoring)  # plays that are legal now first
+            menu = Menu(t("setup.build.pick_square", locale, tile=picked), [square_option(sq) for sq in ordered], path)
+            lines.append(t("setup.build.placed", locale, move=format_placements(placements)) if placements
+                         else t("setup.build.start", locale))
+            return Screen(lines, menu, buttons, preview=lambda: preview_png(
+                table, placements, free, [], f"{format_placements(placements)} + {picked} → ?".lstrip(" +")))
+        tiles = [tile for tile in usable if tile not in used_tiles]
+        playable = {tile for tile in tiles if scores_with(state, seat, placements, tile, free)}
+
+        def tile_option(tile: str) -> Option:
+            where = t("setup.build.from_hand" if tile in view.hand else "setup.build.from_common", locale)
+            return Option(tile, tile, ("✓ " if tile in playable else "") + where)
+
+        tiles.sort(key=lambda tile: tile not in playable)  # tiles that make a legal play now first
+        menu = Menu(t("setup.build.pick_tile", locale), [tile_option(tile) for tile in tiles], path) \
+            if tiles and len(placements) < MAX_TILES else None
+        if not placements:
+            return Screen(lines + [t("setup.build.start", locale)], menu, buttons)
+        lines.append(t("setup.build.placed", locale, move=format_placements(placements)))
+        preview = preview_for(table, seat, placements)
+        action = None
+        if preview.legal:
+            parts = [t("setup.preview.ok", locale, points=preview.points)] + [
+                t("setup.preview.bonus", locale, seat=table.seats[other].name, points=bonus)
+                for other, bonus in sorted(preview.bonuses.items())]
+            lines.append("✅ " + ("" if locale.startswith("zh") else " ").join(parts))
+            lines.append(t("setup.preview.confirm", locale) if view.your_turn else t("setup.build.wait_turn", locale))
+            action = PlayAction(placements=placements)
+            text = f"{format_placements(placements)}  +{preview.points}"
+        else:
+            lines.append("⚠️ " + t(preview.error_key or "setup.err.bad_action", locale, **preview.error_params))
+            text = format_placements(placements)
+        return Screen(lines, menu, buttons, action=action, preview=lambda: preview_png(
+            table, placements, free, list(preview.scoring_squares), text))
+
+
+register(SetupBuilder())

@@ -1,0 +1,113 @@
+"""Marks drawn over a board picture for the move builder's previews: every
+legal target outlined, the chosen ones outlined thicker, a piece shown where
+it would go, and a short caption. Shapes differ as well as colours (a thin
+ring with a dot for "you may pick this", a thick double ring for "chosen"),
+so the marks read without colour too."""
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+from PIL import Image, ImageDraw
+
+from render.common import font
+
+TARGET = (20, 150, 70)  # may be picked
+CHOSEN = (200, 0, 140)  # picked
+SOURCE = (230, 120, 0)  # the piece or unit that acts
+CAPTION_BG = (30, 30, 40)
+CAPTION_INK = (255, 255, 255)
+STYLES = {"target": (TARGET, 3), "chosen": (CHOSEN, 6), "source": (SOURCE, 5)}
+Style = Literal["target", "chosen", "source"]
+
+
+@dataclass(frozen=True)
+class Hex:
+    cx: float
+    cy: float
+    size: float  # centre to corner, pointy top
+
+
+@dataclass(frozen=True)
+class Box:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+def hex_points(shape: Hex, grow: float = 0.0) -> list[tuple[float, float]]:
+    size = shape.size + grow
+    return [(shape.cx + size * math.cos(math.radians(30 + 60 * i)),
+             shape.cy - size * math.sin(math.radians(30 + 60 * i))) for i in range(6)]
+
+
+def mark(image: Image.Image, shape: Hex | Box, style: Style) -> None:
+    """Outline ``shape`` on ``image`` in place."""
+    colour, width = STYLES[style]
+    draw = ImageDraw.Draw(image)
+    if isinstance(shape, Hex):
+        draw.polygon(hex_points(shape, -1), outline=colour, width=width)
+        if style == "chosen":
+            draw.polygon(hex_points(shape, 2), outline=(255, 255, 255), width=2)
+        centre, radius = (shape.cx, shape.cy - shape.size * 0.62), max(3, shape.size * 0.12)
+    else:
+        inset = width // 2 + 1
+        draw.rectangle((shape.x0 + inset, shape.y0 + inset, shape.x1 - inset, shape.y1 - inset),
+                       outline=colour, width=width)
+        if style == "chosen":
+            draw.rectangle((shape.x0 + width + 2, shape.y0 + width + 2, shape.x1 - width - 2,
+                            shape.y1 - width - 2), outline=(255, 255, 255), width=2)
+        centre, radius = (shape.x1 - 12, shape.y1 - 12), 6
+    if style == "target":  # the dot: a second cue besides the colour
+        x, y = centre
+        draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=TARGET, outline=(255, 255, 255))
+
+
+def label(image: Image.Image, shape: Box, text: str) -> None:
+    """``text`` (a card's or tile's name) on a white band across the middle
+    of ``shape``: what would stand there."""
+    draw = ImageDraw.Draw(image)
+    height = shape.y1 - shape.y0
+    size = max(12, int(height * 0.2))
+    fnt = font(size, bold=True)
+    width = shape.x1 - shape.x0 - 28
+    while size > 10 and draw.textlength(text, font=fnt) > width:
+        size -= 1
+        fnt = font(size, bold=True)
+    cy = (shape.y0 + shape.y1) / 2
+    draw.rectangle((shape.x0 + 8, cy - size * 0.8, shape.x1 - 8, cy + size * 0.8), fill=(255, 255, 255),
+                   outline=CHOSEN, width=2)
+    draw.text(((shape.x0 + shape.x1) / 2, cy), text, font=fnt, fill=(20, 20, 20), anchor="mm")
+
+
+def paste_centred(image: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
+    image.paste(sprite, (int(round(cx - sprite.width / 2)), int(round(cy - sprite.height / 2))),
+                sprite if sprite.mode == "RGBA" else None)
+
+
+def caption(image: Image.Image, text: str) -> Image.Image:
+    """The picture with a one-line band on top (Latin text, digits, arrows)."""
+    if not text:
+        return image
+    size = max(16, min(28, image.width // 22))
+    band = size + 14
+    out = Image.new("RGB", (image.width, image.height + band), CAPTION_BG)
+    out.paste(image.convert("RGB"), (0, band))
+    ImageDraw.Draw(out).text((10, band // 2), text, font=font(size, bold=True), fill=CAPTION_INK, anchor="lm")
+    return out
+
+
+def encode(image: Image.Image, max_side: int = 1000) -> bytes:
+    """A JPEG of at most ``max_side`` pixels a side. A preview is drawn at
+    every click: JPEG is written several times faster than a PNG of the same
+    picture, and full-resolution colour (no chroma subsampling) keeps the
+    thin rings and small letters sharp."""
+    if max(image.size) > max_side:
+        scale = max_side / max(image.size)
+        image = image.resize((int(image.width * scale), int(image.height * scale)), Image.Resampling.BILINEAR)
+    buf = io.BytesIO()
+    image.convert("RGB").save(buf, format="JPEG", quality=90, subsampling=0)
+    return buf.getvalue()

@@ -1,0 +1,141 @@
+"""Death Front played by clicking only (SimCord): mulligan, discard, deploy,
+move, facilities, skills, an attack by two units with the sum shown before
+Confirm, and the end of the game by proposal and agreement."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cogs.builder import deathfront as df_builder
+from engines.deathfront import DeathFrontEngine
+from engines.deathfront import rules as R
+from engines.deathfront.choices import one_per_kind
+from engines.deathfront.lobby import finalize_lobby_config
+from engines.deathfront.models import AgreeEnd, Attack, DeclineEnd, Discard, Pass, ProposeEnd
+from render.deathfront import DeathFrontRenderer
+from tables.registry import GameRegistry, GameSpec
+from tests.click.clicking import all_menus_fit, pick, press, show_hand
+from tests.conftest import Table
+
+ENGINE = DeathFrontEngine()
+GAME_SEED = 3
+TINY_PNG = b"\x89PNG\r\n\x1a\n"
+QUICK_LABELS = {"keep": "Keep", "mulligan": "Mulligan", "skip_draw": "Keep hand (no draw)", "pass": "Pass",
+                "propose_end": "Propose to end", "agree_end": "Agree to end", "decline_end": "Decline"}
+
+
+@pytest.fixture
+def make_bot(bot_builder):
+    registry = GameRegistry([GameSpec(DeathFrontEngine(), DeathFrontRenderer(), finalize_config=finalize_lobby_config)])
+    return lambda: bot_builder(registry, ["cogs.core", "cogs.deathfront"])
+
+
+@pytest.fixture
+def simcord_bot(make_bot):
+    return make_bot()
+
+
+@pytest.fixture
+def fast_previews(monkeypatch):
+    monkeypatch.setattr(df_builder, "preview_png", lambda *args, **kwargs: TINY_PNG)
+    monkeypatch.setattr(df_builder.DeathFrontBuilder, "warm", lambda self, table: None)
+
+
+async def start(env, seed=GAME_SEED) -> Table:
+    table = Table(env)
+    host, guest = table.members
+    for member in table.members:
+        await member.slash(table.channel, "settings dm_hands", enabled="off")
+    await host.slash(table.channel, "deathfront new")
+    await guest.click(table.lobby_message(), label="Join")
+    table.live().record.seed = seed
+    await host.click(table.lobby_message(), label="Start")
+    return table
+
+
+def first_copy(state, seat, uid):
+    """The builder lists one card per kind: the first copy in the hand."""
+    return next(u for u in one_per_kind(state, seat) if R.card(u).id == R.card(uid).id)
+
+
+async def click_action(member, message, action, state, seat):
+    kind = action.kind
+    if kind == "pass" and state.pending_advance is not None:
+        return await press(member, message, "Stay")
+    if kind in QUICK_LABELS:
+        return await press(member, message, QUICK_LABELS[kind])
+    if kind == "discard":
+        message = await pick(member, message, first_copy(state, seat, action.card))
+        assert "Discard **" in message.content
+        return await press(member, message, "Confirm")
+    if kind == "move" and state.pending_advance is not None:
+        return await press(member, await pick(member, message, action.from_cell), "Confirm")
+    if kind in ("deploy", "facility"):
+        prefix = "d" if kind == "deploy" else "f"
+        message = await pick(member, message, f"{prefix}~{first_copy(state, seat, action.card)}")
+        return await press(member, await pick(member, message, action.cell), "Confirm")
+    if kind == "move":
+        message = await pick(member, message, f"m~{action.from_cell}")
+        return await press(member, await pick(member, message, action.to_cell), "Confirm")
+    if kind == "skill":
+        message = await pick(member, message, f"k~{first_copy(state, seat, action.card)}")
+        if action.target:
+            message = await pick(member, message, action.target.split(","))
+        return await press(member, message, "Confirm")
+    if kind == "attack":
+        target = action.target + ("F" if action.at_facility else "")
+        message = await pick(member, message, f"a~{target}")
+        message = await pick(member, message, list(action.attackers))
+        assert "Attack **" in message.content and "against defence **" in message.content
+        return await press(member, message, "Confirm")
+    raise AssertionError(kind)
+
+
+def choose(state, seat, rng, seen):
+    """The AI's choice, except: seat 0 mulligans, a full hand discards, an
+    attack by two or more units comes first, and once every feature has been
+    seen the game is ended by agreement."""
+    legal = ENGINE.legal_actions(state, seat)
+    kinds = {a.kind for a in legal}
+    ready = {"mulligan", "discard", "attack2", "move", "skill", "facility"} <= seen
+    if state.end_vote is not None:
+        return AgreeEnd() if ready else DeclineEnd()
+    if state.step == "mulligan":
+        return ENGINE.legal_actions(state, seat)[1 if seat == 0 and "mulligan" in kinds else 0]
+    if "discard" in kinds:
+        return next(a for a in legal if isinstance(a, Discard))
+    if ready and "propose_end" in kinds:
+        return ProposeEnd()
+    doubles = [a for a in legal if isinstance(a, Attack) and len(a.attackers) >= 2 and not a.at_facility]
+    if doubles:
+        return doubles[0]
+    action = ENGINE.ai_action(state, seat, rng)
+    return Pass() if isinstance(action, ProposeEnd) else action
+
+
+async def test_a_whole_game_by_clicking(simcord_env, fast_previews):
+    table = await start(simcord_env)
+    game_id = table.live().id
+    rng = random.Random(5)
+    seen: set[str] = set()
+    for _ in range(700):
+        live = table.live()
+        if live is None:
+            break
+        seat = live.to_act()[0]
+        member = table.member_for_seat(seat)
+        message = await show_hand(member, table.board_message())
+        assert all_menus_fit(message)
+        state = live.state
+        action = choose(state, seat, rng, seen)
+        version = live.record.version
+        answer = await click_action(member, message, action, state, seat)
+        assert "✅ Done." in answer.content, (action, answer.content)
+        assert live.record.version > version
+        seen.add("attack2" if isinstance(action, Attack) and len(action.attackers) >= 2 else action.kind)
+    assert table.live() is None, seen
+    record = await table.service.games.get(game_id)
+    assert record.status == "finished"
+    assert {"mulligan", "keep", "discard", "deploy", "move", "facility", "skill", "attack2", "propose_end",
+            "agree_end"} <= seen, seen
