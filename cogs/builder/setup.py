@@ -57,11 +57,11 @@ def base(table: Any) -> Any:
 
         from PIL import Image
 
-        from render.setup import BOARD_Y, CELL, PANEL_X
+        from render.setup import PANEL_Y, WIDTH
 
         png = table.spec.renderer.board_png(table.engine.public_view(state))
         image = Image.open(io.BytesIO(png)).convert("RGB")
-        return image.crop((0, 0, PANEL_X - 14, BOARD_Y + 4 * CELL + 12))
+        return image.crop((0, 0, WIDTH, PANEL_Y))
 
     return base_board(table, "setup", draw)
 
