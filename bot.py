@@ -67,8 +67,9 @@ class TabletopBot(commands.Bot):
     def __init__(self, settings: Settings, registry: GameRegistry | None = None,
                  extensions: Iterable[str] | None = None) -> None:
         intents = discord.Intents.default()  # no privileged intents needed
+        # No message pings anyone unless it says so: names users chose are never mentions.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         tree_cls=TabletopTree)
+                         tree_cls=TabletopTree, allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.registry = registry or default_registry()
         self.extensions_to_load = tuple(extensions) if extensions is not None else CORE_EXTENSIONS + GAME_EXTENSIONS
