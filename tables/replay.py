@@ -79,7 +79,7 @@ def encode_gif(frames: list[Image.Image], frame_ms: int = FRAME_MS, last_ms: int
 
 def fit(frames: list[Image.Image], max_bytes: int = MAX_BYTES) -> tuple[bytes, int]:
     """Encode within ``max_bytes``: fewer frames first (still keeping the
-    first and the last), then smaller ones. Returns (gif, frames used)."""
+    first and the last), then smaller ones. Returns (gif, frames in it)."""
     chosen = frames
     scale = 1.0
     while True:
@@ -88,7 +88,8 @@ def fit(frames: list[Image.Image], max_bytes: int = MAX_BYTES) -> tuple[bytes, i
             for f in chosen]
         data = encode_gif(scaled)
         if len(data) <= max_bytes:
-            return data, len(chosen)
+            # Pillow merges identical neighbouring frames: count what was written.
+            return data, Image.open(io.BytesIO(data)).n_frames
         if len(chosen) > MIN_FRAMES:
             keep = max(MIN_FRAMES, int(len(chosen) * max_bytes / len(data) * 0.9))
             keep = min(keep, len(chosen) - 1)
