@@ -112,8 +112,8 @@ def test_the_offline_command_writes_the_gif(tmp_path, capsys):
     import asyncio
 
     from db.database import Database
-    from tables.service import TableService
     from tables.registry import default_registry
+    from tables.service import TableService
 
     async def play() -> int:
         db = Database(str(tmp_path / "t.db"))
