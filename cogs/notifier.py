@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 MAX_LOG_LINES = 40  # the board keeps the last full round; long rounds are cut to fit
 MAX_CONTENT = 1900
+MAX_BATCHES = 64
 NO_PINGS = discord.AllowedMentions.none()
 
 
@@ -71,7 +72,7 @@ class DiscordNotifier:
         self.bot = bot
         self.announcers: dict[str, Announcer] = {}
         self.extra_items: dict[str, ItemsFactory] = {}
-        # Per game: the event batches of the last full round (one per seat).
+        # Per game: the latest event batches (one per change), for the board's log.
         self.recent: dict[int, deque[list[Event]]] = {}
         self._ping_locks: dict[int, asyncio.Lock] = {}
 
@@ -165,7 +166,7 @@ class DiscordNotifier:
         events when none are remembered) and whose turn it is."""
         header = f"**{game_name(table.record.game_type, locale)}** · #{table.id}"
         batches = self.recent.get(table.id)
-        shown = [e for batch in batches for e in batch] if batches else events
+        shown = [e for batch in self.last_round(table, batches) for e in batch] if batches else events
         lines = [f"• {describe(e, table.seats, locale, table.spec.localize_params)}" for e in shown][-MAX_LOG_LINES:]
         footer = self.turn_line(table, locale) if finished is None else t("core.board.over", locale)
         while lines and len("\n".join([header, *lines, footer])) > MAX_CONTENT:
@@ -174,11 +175,20 @@ class DiscordNotifier:
         return content if len(content) <= MAX_CONTENT else content[: MAX_CONTENT - 1] + "…"
 
     def remember(self, table: "LiveTable", events: list[Event]) -> None:
-        """Keep the events of the last ``len(seats)`` changes: a full round."""
-        if not events:
-            return
-        batches = self.recent.setdefault(table.id, deque(maxlen=max(1, len(table.seats))))
-        batches.append(list(events))
+        if events:
+            self.recent.setdefault(table.id, deque(maxlen=MAX_BATCHES)).append(list(events))
+
+    @staticmethod
+    def last_round(table: "LiveTable", batches: "deque[list[Event]]") -> list[list[Event]]:
+        """The changes since (and including) the last move of a player now to
+        act: everything they missed. Every remembered change when unknown."""
+        to_act = set(table.to_act())
+        out: list[list[Event]] = []
+        for batch in reversed(batches):
+            out.append(batch)
+            if batch[0].params.get("seat") in to_act:
+                break
+        return out[::-1]
 
     async def board_updated(self, table: "LiveTable", events: list[Event],
                             finished: "GameSummary | None") -> None:

@@ -65,3 +65,18 @@ async def test_history_in_the_viewers_language_and_refusals(table, locales):
     stranger = other.add_member(table.env.create_user("eve"))
     refused = last_reply(await stranger.slash(channel, "history", game_id=game_id))
     assert "No finished game" in refused.content  # another server's game is not shown
+
+
+async def test_the_board_keeps_every_line_since_the_next_players_last_move(simcord_env):
+    from tests.conftest import Table
+
+    t = Table(simcord_env, names=("alice", "bob", "carol"))
+    live = await t.open_and_start()
+    played = []
+    for _ in range(4):  # seats 0, 1, 2, 0: seat 1 is next
+        seat = t.live().to_act()[0]
+        card = max(t.live().state.hands[seat])
+        played.append(f"{live.seats[seat].name} played {card}")
+        await t.member_for_seat(seat).slash(t.channel, "highcard play", card=card)
+    board = t.board_message().content
+    assert [line for line in played if line in board] == played[1:]  # from the next player's own last move

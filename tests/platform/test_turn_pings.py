@@ -78,3 +78,4 @@ async def test_names_that_look_like_mass_mentions_never_ping(simcord_env):
 async def test_the_bot_allows_no_mentions_by_default(simcord_env):
     allowed = simcord_env.bot.allowed_mentions
     assert allowed.everyone is False and allowed.roles is False and allowed.users is False
+
