@@ -25,7 +25,7 @@ from tables import ratings
 from tables.errors import TableError
 from tables.notifier import Notifier, NullNotifier
 from tables.registry import GameRegistry, GameSpec
-from tables.text import action_kinds, safe_name, step_key
+from tables.text import action_kinds, kind_key, safe_name, step_key
 
 log = logging.getLogger(__name__)
 
@@ -365,7 +365,7 @@ class TableService:
         if step is None or not kinds:
             return error
         return IllegalAction("core.turn.wrong_step", step_key=step,
-                             actions_keys=[f"core.act.{k}" for k in kinds])
+                             actions_keys=[kind_key(table.record.game_type, k) for k in kinds])
 
     def _playing_seat(self, table: LiveTable, user_id: int) -> int:
         if table.record.status != "playing" or table.state is None:

@@ -64,13 +64,19 @@ def action_kinds(engine: Any, state: Any, seat: int) -> list[str]:
     return kinds
 
 
-def kinds_text(kinds: list[str], locale: str) -> str:
-    names = [t(f"core.act.{k}", locale) if has(f"core.act.{k}") else k for k in kinds]
+def kind_key(game_type: str, kind: str) -> str:
+    """The i18n key naming an action kind (a game may name it its own way)."""
+    own = f"core.act.{game_type}_{kind}"
+    return own if has(own) else f"core.act.{kind}"
+
+
+def kinds_text(game_type: str, kinds: list[str], locale: str) -> str:
+    names = [t(kind_key(game_type, k), locale) if has(kind_key(game_type, k)) else k for k in kinds]
     return t("core.act.or", locale).join(names)
 
 
 def turn_hint(game_type: str, engine: Any, state: Any, seat: int, locale: str) -> str:
     """What a player to act may do now: "attack step: attack or pass"."""
-    what = kinds_text(action_kinds(engine, state, seat), locale)
+    what = kinds_text(game_type, action_kinds(engine, state, seat), locale)
     key = step_key(game_type, state)
     return t("core.turn.step_hint", locale, step=t(key, locale), actions=what) if key else what
