@@ -21,7 +21,7 @@ from engines.base import Event, SeatInfo
 from tables.registry import GameSpec
 
 MAX_BYTES = 8 * 1024 * 1024  # Discord shows attachments up to this size inline
-MAX_FRAMES = 40
+MAX_FRAMES = 32
 MIN_FRAMES = 2
 FRAME_MS = 700
 LAST_FRAME_MS = 4000

@@ -80,3 +80,18 @@ async def test_the_board_keeps_every_line_since_the_next_players_last_move(simco
         await t.member_for_seat(seat).slash(t.channel, "highcard play", card=card)
     board = t.board_message().content
     assert [line for line in played if line in board] == played[1:]  # from the next player's own last move
+
+
+async def test_after_a_restart_the_next_turn_still_replaces_the_old_ping(table, make_bot):
+    live = await table.open_and_start()
+    seat = live.to_act()[0]
+    await table.member_for_seat(seat).slash(table.channel, "highcard play", card=max(live.state.hands[seat]))
+    old = [m.id for m in table.channel.history() if "your turn in" in m.content]
+    assert len(old) == 1
+    await table.env.restart_bot(make_bot())
+    live = table.live()
+    assert live.record.ping_message_id == old[0] and live.record.ping_seats == live.to_act()
+    seat = live.to_act()[0]
+    await table.member_for_seat(seat).slash(table.channel, "highcard play", card=max(live.state.hands[seat]))
+    now = [m.id for m in table.channel.history() if "your turn in" in m.content]
+    assert len(now) == 1 and now != old
