@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from engines.base import IllegalAction
 from i18n import has, normalize_locale, t
 from tables.errors import TableError
+from tables.text import or_list
 
 if TYPE_CHECKING:
     from bot import TabletopBot
@@ -66,7 +67,7 @@ async def reply_error(interaction: discord.Interaction, error: TableError | Ille
         if name.endswith("_key") and isinstance(value, str):
             params[name] = t(value, locale)
         elif name.endswith("_keys") and isinstance(value, list):
-            params[name] = t("core.act.or", locale).join(t(k, locale) for k in value)
+            params[name] = or_list([t(k, locale) for k in value], locale)
     if isinstance(params.get("game"), str) and has(f"core.game.{params['game']}"):
         params["game"] = t(f"core.game.{params['game']}", locale)  # a game id, shown by its name
     await reply(interaction, "⚠️ " + t(error.key, locale, **params), ephemeral=True)

@@ -72,7 +72,14 @@ def kind_key(game_type: str, kind: str) -> str:
 
 def kinds_text(game_type: str, kinds: list[str], locale: str) -> str:
     names = [t(kind_key(game_type, k), locale) if has(kind_key(game_type, k)) else k for k in kinds]
-    return t("core.act.or", locale).join(names)
+    return or_list(names, locale)
+
+
+def or_list(names: list[str], locale: str) -> str:
+    """"a, b or c" (Chinese: "a、b或c")."""
+    if len(names) <= 2:
+        return t("core.act.or", locale).join(names)
+    return t("core.act.comma", locale).join(names[:-1]) + t("core.act.or", locale) + names[-1]
 
 
 def turn_hint(game_type: str, engine: Any, state: Any, seat: int, locale: str) -> str:
