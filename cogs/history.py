@@ -78,13 +78,17 @@ class HistoryCog(commands.Cog):
         self.replays: OrderedDict[int, replay.Replay] = OrderedDict()  # finished games only
 
     async def _game(self, interaction: discord.Interaction, game_id: int | None) -> GameRecord:
-        """The channel's game, or a finished game of this server."""
+        """The channel's game (the one being played, else the last one
+        finished here), or a finished game of this server."""
         service = bot_of(interaction).tables
         if game_id is None:
             table = service.in_channel(interaction.channel_id)
-            if table is None or table.record.status != "playing":
+            if table is not None and table.record.status == "playing":
+                return table.record
+            record = await service.games.last_finished_in_channel(interaction.channel_id)
+            if record is None:
                 raise TableError("core.err.not_playing" if table else "core.err.no_game")
-            return table.record
+            return record
         live = service.get(game_id)
         if live is not None and live.record.guild_id == interaction.guild_id and live.record.status == "playing":
             return live.record

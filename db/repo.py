@@ -128,6 +128,13 @@ class GameRepo:
         )
         return _game_from_row(row) if row else None
 
+    async def last_finished_in_channel(self, channel_id: int) -> GameRecord | None:
+        row = await self.db.fetchone(
+            "SELECT * FROM games WHERE channel_id = ? AND status = 'finished' ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return _game_from_row(row) if row else None
+
     async def actions_with_times(self, game_id: int) -> list[tuple[int, int, dict[str, Any], float]]:
         rows = await self.db.fetchall(
             "SELECT seq, seat, action, created_at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)

@@ -684,8 +684,9 @@ class TableService:
                         changed_hands: list[int]) -> None:
         turn = self._turn_change(table)
         await self.notifier.board_updated(table, events, finished)
-        if turn is not None:
-            await self.notifier.turn_changed(table, turn[0], turn[1])
+        turn_changed = getattr(self.notifier, "turn_changed", None)  # optional for older notifiers
+        if turn is not None and turn_changed is not None:
+            await turn_changed(table, turn[0], turn[1])
         if finished is None and (changed_hands or (turn and turn[1])):
             # DMs go out after the player's answer, not before it.
             task = asyncio.create_task(

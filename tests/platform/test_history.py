@@ -95,3 +95,12 @@ async def test_after_a_restart_the_next_turn_still_replaces_the_old_ping(table, 
     await table.member_for_seat(seat).slash(table.channel, "highcard play", card=max(live.state.hands[seat]))
     now = [m.id for m in table.channel.history() if "your turn in" in m.content]
     assert len(now) == 1 and now != old
+
+
+async def test_history_and_replay_without_a_number_show_the_channels_last_game(table):
+    game_id = await long_game(table, cards=12)
+    alice = table.members[0]
+    page = last_reply(await alice.slash(table.channel, "history"))
+    assert f"#{game_id}" in page.content and len(entries(page.content)) == 12
+    answer = last_reply(await alice.slash(table.channel, "replay"))
+    assert f"#{game_id}" in answer.content and answer.attachments

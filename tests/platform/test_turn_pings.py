@@ -35,7 +35,7 @@ async def test_a_whole_two_player_game_keeps_exactly_one_live_ping(simcord_env, 
     assert set(counts.pings) == {m.id for m in game.members}
     assert counts.total_pings <= moves + 2
     assert counts.deletes >= len(game._seen_pings) - 1  # every ping but none left is deleted
-    print(f"\n{name}: {moves} moves, {counts}")
+    print(f"\n{name}: {moves} moves, {len(game._seen_pings)} ping messages, {counts}")
 
 
 async def test_simultaneous_choices_ping_everyone_in_one_message(simcord_env):
