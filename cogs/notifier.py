@@ -291,7 +291,8 @@ class DiscordNotifier:
             if user_id is None:
                 continue
             mode = await settings.dm_mode(user_id)
-            turn = mode == "turn" and seat in turn_seats
+            # (the DM goes out after the mover's answer: the turn may have passed on already)
+            turn = mode == "turn" and seat in turn_seats and seat in table.to_act()
             if not (turn or (mode == "hand" and seat in seats)):
                 continue
             locale = await dm_locale(self.bot, user_id, server_locale)
