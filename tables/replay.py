@@ -66,12 +66,29 @@ def sample(count: int, limit: int) -> list[int]:
     return sorted({round(i * (count - 1) / (limit - 1)) for i in range(limit)})
 
 
+def same_size(frames: list[Image.Image]) -> list[Image.Image]:
+    """Every frame on one canvas (the largest width and height), centred on
+    its own background colour: a board image grows with the game, and a
+    GIF frame smaller than the canvas would leave the previous one showing
+    around it."""
+    width, height = max(f.width for f in frames), max(f.height for f in frames)
+    out = []
+    for frame in frames:
+        if frame.size == (width, height):
+            out.append(frame)
+            continue
+        canvas = Image.new("RGB", (width, height), frame.getpixel((0, 0)))
+        canvas.paste(frame, ((width - frame.width) // 2, (height - frame.height) // 2))
+        out.append(canvas)
+    return out
+
+
 def encode_gif(frames: list[Image.Image], frame_ms: int = FRAME_MS, last_ms: int = LAST_FRAME_MS) -> bytes:
     """An endlessly looping GIF; the last frame (the final board) stays longer.
     One palette for all frames, taken from the last (the fullest board):
     mapping onto a given palette is several times faster than working one
     out per frame, and the final board keeps its exact colours."""
-    rgb = [f.convert("RGB") for f in frames]
+    rgb = same_size([f.convert("RGB") for f in frames])
     palette = rgb[-1].quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     paletted = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in rgb[:-1]] + [palette]
     durations = [frame_ms] * (len(paletted) - 1) + [last_ms]

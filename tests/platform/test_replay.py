@@ -58,6 +58,16 @@ def test_the_size_cap_drops_frames_then_shrinks_them():
     assert Image.open(io.BytesIO(tiny)).width < 400  # the first and the last frame, made smaller
 
 
+def test_frames_of_different_sizes_share_one_canvas_without_leftovers():
+    big = Image.new("RGB", (300, 200), "red")
+    small = Image.new("RGB", (100, 50), "white")
+    small.paste((0, 0, 255), (40, 20, 60, 30))  # a blue mark in the middle
+    first, second = gif_frames(replay.encode_gif([big, small]))
+    assert first.size == second.size == (300, 200)
+    assert second.getpixel((5, 5)) == (255, 255, 255)  # no red left from the first frame
+    assert second.getpixel((150, 100)) == (0, 0, 255)  # the small frame, centred
+
+
 def test_an_impossible_cap_is_refused():
     with pytest.raises(replay.ReplayTooLarge):
         replay.fit(noisy_frames(3), max_bytes=1000)
