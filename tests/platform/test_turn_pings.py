@@ -65,6 +65,13 @@ async def test_names_that_look_like_mass_mentions_never_ping(simcord_env):
     host = game.members[0]
     result = await host.slash(game.channel, "history", game_id=game_id)
     assert "everyone" in last_reply(result).content and "@everyone" not in last_reply(result).content
+    dms = [m.user.dm_channel.id for m in game.members if m.user.dm_channel is not None]
+    everything = [m for channel in [game.channel.id, *dms] for m in raw_messages(simcord_env, channel)]
+    assert len(everything) > 10
+    for message in everything:
+        policy = message.allowed_mentions
+        assert policy.everyone is False and policy.roles == frozenset(), message.content
+        assert policy.users is not None and set(policy.users) <= {m.id for m in game.members}
     for message in raw_messages(simcord_env, game.channel.id):
         assert not message.mention_everyone, message.content
         assert message.ping_role_ids == [] and message.mention_role_ids == []
