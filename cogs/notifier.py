@@ -15,6 +15,7 @@ from cogs.rematch import rematch_view
 from cogs.views import board_view, lobby_view
 from engines.base import Event
 from i18n import has, t
+from tables import replay
 from tables.text import describe, game_name, safe_name, turn_hint
 
 if TYPE_CHECKING:
@@ -178,6 +179,21 @@ class DiscordNotifier:
         if events:
             self.recent.setdefault(table.id, deque(maxlen=MAX_BATCHES)).append(list(events))
 
+    async def refill(self, table: "LiveTable") -> None:
+        """Rebuild the remembered changes from the action log (one per action)."""
+        rows = await self.bot.tables.games.actions(table.id)
+        actions = [(seq, seat, action) for seq, seat, action, _ in rows]
+
+        def batches() -> list[list[Event]]:
+            return [step.events for step in replay.steps(table.spec, table.record, actions) if step.events]
+
+        try:
+            found = await asyncio.to_thread(batches)
+        except Exception:  # a log that no longer replays must not stop the board
+            log.exception("game %s: could not rebuild the board's log", table.id)
+            found = []
+        self.recent[table.id] = deque(found[-MAX_BATCHES:], maxlen=MAX_BATCHES)
+
     @staticmethod
     def last_round(table: "LiveTable", batches: "deque[list[Event]]") -> list[list[Event]]:
         """The changes since (and including) the last move of a player now to
@@ -197,7 +213,10 @@ class DiscordNotifier:
             return
         locale = await self._locale(table)
         image = await render(table.spec.renderer.board_png, table.engine.public_view(table.state))
-        self.remember(table, events)
+        if table.id not in self.recent and table.record.version > 0:
+            await self.refill(table)  # after a restart: the log already holds this change
+        else:
+            self.remember(table, events)
         content = self.board_content(table, events, locale, finished)
         view = self.board_view(table, locale) if finished is None else None
         file = png_file(image, "board.png")

@@ -104,3 +104,21 @@ async def test_history_and_replay_without_a_number_show_the_channels_last_game(t
     assert f"#{game_id}" in page.content and len(entries(page.content)) == 12
     answer = last_reply(await alice.slash(table.channel, "replay"))
     assert f"#{game_id}" in answer.content and answer.attachments
+
+
+async def test_after_a_restart_the_board_still_shows_the_lines_since_the_next_players_move(simcord_env, make_bot):
+    from tests.conftest import Table
+
+    t = Table(simcord_env, names=("alice", "bob", "carol"))
+    live = await t.open_and_start()
+    played = []
+    for turn in range(4):  # seats 0, 1, 2, 0: seat 1 is next
+        if turn == 3:
+            await t.env.restart_bot(make_bot())
+        seat = t.live().to_act()[0]
+        card = max(t.live().state.hands[seat])
+        played.append(f"{live.seats[seat].name} played {card}")
+        await t.member_for_seat(seat).slash(t.channel, "highcard play", card=card)
+    board = t.board_message().content
+    assert [line for line in played if line in board] == played[1:]
+    assert sum(board.count(line) for line in played) == 3  # no line twice
