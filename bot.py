@@ -103,7 +103,9 @@ class TabletopBot(commands.Bot):
         if settings.shards is not None:
             sharding = {"shard_count": settings.shards[0], "shard_ids": list(settings.shards[1])}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         tree_cls=TabletopTree, **sharding)
+                         tree_cls=TabletopTree, **sharding,
+                         # No message pings anyone unless it says so: names users chose are never mentions.
+                         allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.registry = registry or default_registry()
         self.extensions_to_load = tuple(extensions) if extensions is not None else CORE_EXTENSIONS + GAME_EXTENSIONS

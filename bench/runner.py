@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from bench import e2e_bench, engine_bench, load_bench, render_bench, restart_bench
+from bench import e2e_bench, engine_bench, load_bench, render_bench, replay_bench, restart_bench
 from bench.report import Row, load_average, machine
 
 
@@ -24,13 +24,15 @@ class Sizes:
     load_max_seconds: float = 60.0  # per run, a safety bound
     restart_games: int = 1000
     restart_repeats: int = 3  # fresh processes
+    replay_repeats: int = 5  # /replay builds of the long CUBED game
+    replay_moves: int = 300
 
     @classmethod
     def tiny(cls) -> "Sizes":
         """For the smoke test: every code path, a few seconds."""
         return cls(render_repeats=1, engine_samples=3, e2e_actions=3, load_tables=6,
                    load_saturated_actions=3, load_paced_actions=2, load_interval=0.05,
-                   load_max_seconds=20.0, restart_games=12, restart_repeats=1)
+                   load_max_seconds=20.0, restart_games=12, restart_repeats=1, replay_repeats=1, replay_moves=12)
 
 
 def _log(message: str, quiet: bool) -> None:
@@ -46,6 +48,7 @@ def run_all(sizes: Sizes = Sizes(), quiet: bool = False) -> tuple[list[Row], dic
     timings: dict[str, float] = {}
     steps = [
         ("render", lambda: render_bench.run(sizes.render_repeats)),
+        ("replay", lambda: replay_bench.run(sizes.replay_repeats, sizes.replay_moves)),
         ("engine", lambda: engine_bench.run(sizes.engine_samples)),
         ("e2e", lambda: e2e_bench.run(sizes.e2e_actions)),
         ("load", lambda: load_bench.run(sizes.load_tables, sizes.load_saturated_actions,

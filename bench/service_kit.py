@@ -36,7 +36,7 @@ class RenderingNotifier(NullNotifier):
         self.hand_images = 0
         self.service: TableService | None = None  # set by temp_service
 
-    async def hands_changed(self, table: LiveTable, seats: list[int]) -> None:
+    async def hands_changed(self, table: LiveTable, seats: list[int], turn_seats: list[int] = ()) -> None:
         if not self.hands:
             return
         for seat in seats:

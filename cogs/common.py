@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from engines.base import IllegalAction
 from i18n import has, normalize_locale, t
 from tables.errors import TableError
+from tables.text import or_list
 
 if TYPE_CHECKING:
     from bot import TabletopBot
@@ -38,6 +39,7 @@ async def guild_locale(bot: "TabletopBot", guild: discord.Guild | None) -> str:
 async def user_locale(interaction: discord.Interaction) -> str:
     """A Chinese Discord client wins; otherwise the server's language."""
     own = normalize_locale(interaction.locale)
+    await bot_of(interaction).tables.settings.remember_locale(interaction.user.id, own)  # for DMs
     if own != "en":
         return own
     return await guild_locale(bot_of(interaction), interaction.guild)
@@ -61,6 +63,11 @@ async def reply_error(interaction: discord.Interaction, error: TableError | Ille
     """A refused request: a private, localized reason. Nothing changed."""
     locale = await user_locale(interaction)
     params = dict(error.params)
+    for name, value in error.params.items():  # i18n keys given as params are shown localized
+        if name.endswith("_key") and isinstance(value, str):
+            params[name] = t(value, locale)
+        elif name.endswith("_keys") and isinstance(value, list):
+            params[name] = or_list([t(k, locale) for k in value], locale)
     if isinstance(params.get("game"), str) and has(f"core.game.{params['game']}"):
         params["game"] = t(f"core.game.{params['game']}", locale)  # a game id, shown by its name
     table = bot_of(interaction).tables.in_channel(interaction.channel_id) if interaction.channel_id else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import unicodedata
 
 import discord
 from discord import app_commands
@@ -23,9 +24,48 @@ from cogs.common import (
 )
 from i18n import LOCALES, t
 from tables.errors import TableError
-from tables.text import game_name
+from tables.text import game_name, safe_name
 
 LEADERBOARD_SIZE = 10
+NAME_WIDTH = 20
+
+
+def text_width(text: str) -> int:
+    """Columns a monospace font gives ``text``: CJK characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 0 if unicodedata.combining(ch) else 1
+               for ch in text)
+
+
+def fit_width(text: str, width: int) -> str:
+    """``text`` cut and padded to exactly ``width`` display columns."""
+    out, used = "", 0
+    for ch in text:
+        w = text_width(ch)
+        if used + w > width:
+            break
+        out, used = out + ch, used + w
+    return out + " " * (width - used)
+
+
+def leaderboard_lines(rows, locale: str, user_id: int | None) -> list[str]:
+    """Aligned columns: rank, name (by display width), rating, games, wins."""
+    def line(rank, name, rating, games, wins) -> str:
+        return f"{rank:>3} {fit_width(name, NAME_WIDTH)} {rating:>7} {games:>6} {wins:>6}"
+
+    def ranked(rank, row) -> str:
+        return line(f"{rank}.", row.name, f"{row.ordinal:.1f}", row.games, row.wins)
+
+    heads = [t(f"core.lb.{k}", locale) for k in ("rank", "player", "rating", "games", "wins")]
+    right = [" " * max(0, w - text_width(h)) + h for h, w in zip(heads, (3, 0, 7, 6, 6))]
+    lines = [f"{right[0]} {fit_width(heads[1], NAME_WIDTH)} {right[2]} {right[3]} {right[4]}"]
+    for rank, row in enumerate(rows[:LEADERBOARD_SIZE], start=1):
+        lines.append(ranked(rank, row))
+    mine = next(((i, r) for i, r in enumerate(rows, start=1) if r.user_id == user_id), None)
+    if mine and mine[0] > LEADERBOARD_SIZE:
+        rank, row = mine
+        lines.append("…")
+        lines.append(ranked(rank, row))
+    return lines
 
 
 def _desc(key: str, text: str) -> app_commands.locale_str:
@@ -126,28 +166,23 @@ class CoreCog(commands.Cog):
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="leaderboard", description=_desc("cmd.leaderboard", "Top players of a game in this server"))
-    @app_commands.describe(game=_desc("cmd.opt.game", "The game"))
+    @app_commands.describe(game=_desc("cmd.opt.game", "The game"),
+                           public=_desc("cmd.opt.public", "Show the answer to everyone in the channel"))
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, game: str, public: bool = False) -> None:
         async with refusals(interaction):
             game = self._game(interaction, game)
             locale = await user_locale(interaction)
             rows = await bot_of(interaction).tables.ratings.board(interaction.guild_id, game)
             title = t("core.leaderboard.title", locale, game=game_name(game, locale))
             if not rows:
-                await interaction.response.send_message(t("core.leaderboard.empty", locale, game=game_name(game, locale)))
+                await reply(interaction, t("core.leaderboard.empty", locale, game=game_name(game, locale)),
+                            ephemeral=not public)
                 return
-            header = t("core.leaderboard.header", locale)
-            lines = [header]
-            for rank, row in enumerate(rows[:LEADERBOARD_SIZE], start=1):
-                lines.append(f"{rank:>2}. {row.name[:20]:<20} {row.ordinal:>6.1f} {row.games:>5} {row.wins:>5}")
-            mine = next(((i, r) for i, r in enumerate(rows, start=1) if r.user_id == interaction.user.id), None)
-            if mine and mine[0] > LEADERBOARD_SIZE:
-                rank, row = mine
-                lines.append("…")
-                lines.append(f"{rank:>2}. {row.name[:20]:<20} {row.ordinal:>6.1f} {row.games:>5} {row.wins:>5}")
-            await interaction.response.send_message(f"**{title}**\n```\n" + "\n".join(lines) + "\n```")
+            lines = leaderboard_lines(rows, locale, interaction.user.id)
+            body = "\n".join(line.replace("`", "ˋ") for line in lines)  # a name cannot close the block
+            await reply(interaction, f"**{title}**\n```\n{body}\n```", ephemeral=not public)
 
     @app_commands.command(name="stats", description=_desc("cmd.stats", "Games, wins and ratings of a player"))
     @app_commands.describe(user=_desc("cmd.opt.user", "The player (you if empty)"))
@@ -161,15 +196,18 @@ class CoreCog(commands.Cog):
             rated = await service.ratings.for_user(interaction.guild_id, target.id)
             name = getattr(target, "display_name", target.name)
             if not per_game:
-                await interaction.response.send_message(t("core.stats.empty", locale, player=name), ephemeral=True)
+                await interaction.response.send_message(t("core.stats.empty", locale, player=safe_name(name)),
+                                                        ephemeral=True)
                 return
-            embed = discord.Embed(title=t("core.stats.title", locale, player=name), colour=discord.Colour.gold())
+            embed = discord.Embed(title=t("core.stats.title", locale, player=safe_name(name)),
+                                  colour=discord.Colour.gold())
             for row in per_game:
                 rating = rated.get(row["game_type"])
                 last = dt.datetime.fromtimestamp(row["last_played"], tz=dt.timezone.utc)
                 embed.add_field(
                     name=game_name(row["game_type"], locale),
-                    value=t("core.stats.line", locale, games=row["games"], wins=row["wins"],
+                    value=t("core.record.line", locale, games=row["games"], wins=row["wins"] or 0,
+                            draws=row["draws"] or 0,
                             rating=f"{rating.ordinal:.1f}" if rating else "—",
                             last=discord.utils.format_dt(last, "R")),
                     inline=False,
@@ -222,6 +260,28 @@ class CoreCog(commands.Cog):
                         await service.mark_dm_failed(table, seat, False)
             await reply_key(interaction, "core.settings.dm_on" if on else "core.settings.dm_off")
 
+    @settings.command(name="dm", description=_desc("cmd.settings.dm", "What the bot sends you by DM: your turn, every hand change, or nothing"))
+    @app_commands.describe(mode=_desc("cmd.opt.dm_mode", "turn, hand or off"))
+    @app_commands.choices(mode=[
+        app_commands.Choice(name="turn", value="turn"), app_commands.Choice(name="hand", value="hand"),
+        app_commands.Choice(name="off", value="off"),
+    ])
+    async def dm(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
+        async with refusals(interaction):
+            service = bot_of(interaction).tables
+            await service.settings.set_dm_mode(interaction.user.id, mode.value)
+            if mode.value != "off":
+                await self._clear_dm_refusals(service, interaction.user.id)
+            await reply_key(interaction, f"core.dm.set_{mode.value}")
+
+    @staticmethod
+    async def _clear_dm_refusals(service, user_id: int) -> None:
+        """Asking for DMs again clears an earlier refusal."""
+        for table in list(service.tables.values()):
+            seat = table.seat_of(user_id)
+            if seat is not None and table.seats[seat].dm_failed:
+                await service.mark_dm_failed(table, seat, False)
+
     # -- table management -----------------------------------------------------
     table = app_commands.Group(name="table", description=_desc("cmd.table", "Manage this channel's game"),
                                guild_only=True)
@@ -238,5 +298,10 @@ class CoreCog(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
+    from cogs.history import HistoryCog
+    from cogs.rematch import RematchButton
+
     await bot.add_cog(CoreCog(bot))
+    await bot.add_cog(HistoryCog(bot))
+    bot.add_dynamic_items(RematchButton)
 

@@ -13,6 +13,7 @@ from engines.base import IllegalAction
 from i18n import t
 from tables.errors import TableError
 from tables.service import LiveTable
+from tables.text import describe
 
 
 class GameCog(commands.Cog):
@@ -68,16 +69,70 @@ class GameCog(commands.Cog):
             raise TableError("core.err.not_seated")
         return seat
 
-    async def submit(self, interaction: discord.Interaction, action: BaseModel,
-                     confirm_key: str = "core.action.done") -> bool:
-        """Apply the caller's action; answer privately. True when accepted."""
-        table = self.table(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    # A game whose rules end it when a hand is empty asks before an action
+    # that would end it that way (Death Front).
+    confirm_empty_hand_end: bool = False
+
+    def _ends_by_emptying_hand(self, table: LiveTable, seat: int, action: BaseModel) -> bool:
+        if not self.confirm_empty_hand_end or table.state is None:
+            return False
         try:
-            await bot_of(interaction).tables.act(table.id, interaction.user.id, action)
+            after, _ = table.engine.apply(table.state, seat, action)
+        except IllegalAction:
+            return False  # refused below with its reason
+        return table.engine.is_over(after) and not table.engine.hidden_hand(after, seat)
+
+    async def submit(self, interaction: discord.Interaction, action: BaseModel,
+                     confirm_key: str = "core.action.done", confirmed: bool = False) -> bool:
+        """Apply the caller's action; answer privately with what was done.
+        True when accepted."""
+        table = self.table(interaction)
+        seat = table.seat_of(interaction.user.id)
+        if not confirmed and seat is not None and seat in table.to_act() \
+                and self._ends_by_emptying_hand(table, seat, action):
+            locale = await user_locale(interaction)
+            await reply(interaction, "⚠️ " + t("core.confirm.empty_hand", locale),
+                        view=EndingConfirm(self, action, confirm_key, locale))
+            return False
+        if not interaction.response.is_done():  # (after Confirm the click was already answered)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            events = await bot_of(interaction).tables.act(table.id, interaction.user.id, action)
         except (TableError, IllegalAction) as error:
             await reply_error(interaction, error)
             return False
         locale = await user_locale(interaction)
-        await reply(interaction, "✅ " + t(confirm_key, locale))
+        lines = own_lines(table, seat, events, locale)
+        if confirm_key == "core.action.done" and lines:
+            await reply(interaction, "✅ " + "\n".join(lines))
+        else:
+            await reply(interaction, "\n".join(["✅ " + t(confirm_key, locale), *lines]))
         return True
+
+
+def own_lines(table: LiveTable, seat: int | None, events: list, locale: str, limit: int = 4) -> list[str]:
+    """The log lines of the caller's own action (not the AI moves after it)."""
+    out = []
+    for event in events:
+        actor = event.params.get("seat")
+        if out and actor is not None and actor != seat:
+            break
+        out.append(describe(event, table.seats, locale, table.spec.localize_params))
+    return out[:limit]
+
+
+class EndingConfirm(discord.ui.View):
+    """"This ends the game: your hand will be empty. Do it?" — only the
+    Confirm button commits; ignoring it changes nothing."""
+
+    def __init__(self, cog: GameCog, action: BaseModel, confirm_key: str, locale: str) -> None:
+        super().__init__(timeout=300)
+        self.cog, self.action, self.confirm_key = cog, action, confirm_key
+        button = discord.ui.Button(label=t("core.confirm.button", locale), style=discord.ButtonStyle.danger)
+        button.callback = self.confirm  # type: ignore[method-assign]
+        self.add_item(button)
+
+    async def confirm(self, interaction: discord.Interaction) -> None:
+        self.stop()
+        await interaction.response.edit_message(view=None)
+        await self.cog.submit(interaction, self.action, self.confirm_key, confirmed=True)

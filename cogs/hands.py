@@ -51,23 +51,39 @@ async def send_private_hand(interaction: discord.Interaction, table: "LiveTable"
         await service.mark_dm_failed(table, seat, False)  # the player asked: DMs may be tried again
 
 
-async def dm_hand(bot, table: "LiveTable", seat: int, locale: str) -> bool | None:
-    """DM a player their hand. True sent, False refused (closed DMs),
-    None skipped (AI, DMs turned off, or an earlier refusal not yet cleared)."""
+async def dm_locale(bot, user_id: int, server_locale: str) -> str:
+    """A DM's language: the user's own Chinese client where we saw one (as
+    for their private replies), else the server's language."""
+    own = await bot.tables.settings.user_locale(user_id)
+    return own if own and own != "en" else server_locale
+
+
+async def dm_hand(bot, table: "LiveTable", seat: int, locale: str, turn_hint: str | None = None,
+                  board_url: str | None = None) -> bool | None:
+    """DM a player their hand — with ``turn_hint``, as the "your turn" DM.
+    True sent, False refused (closed DMs), None skipped (AI, DMs turned
+    off, nothing to send, or an earlier refusal not yet cleared)."""
     record_seat = table.seats[seat]
     if record_seat.user_id is None or record_seat.is_ai or record_seat.dm_failed:
         return None
-    if not await bot.tables.settings.dm_hands(record_seat.user_id):
+    if await bot.tables.settings.dm_mode(record_seat.user_id) == "off":
         return None
     view = table.engine.private_view(table.state, seat)
-    if view is None:
+    if view is None and turn_hint is None:
         return None
-    image = await render(table.spec.renderer.hand_png, view, locale)
+    image = await render(table.spec.renderer.hand_png, view, locale) if view is not None else None
+    game = game_name(table.record.game_type, locale)
+    if turn_hint is not None:
+        text = t("core.turn.dm", locale, game=game, id=table.id, what=turn_hint)
+        if board_url:
+            text += "\n" + t("core.turn.board_link", locale, url=board_url)
+    else:
+        text = t("core.hand.dm", locale, game=game, id=table.id)
+    line = table.spec.renderer.hand_text(view, locale) if view is not None else ""
     try:
         user = bot.get_user(record_seat.user_id) or await bot.fetch_user(record_seat.user_id)
-        text = t("core.hand.dm", locale, game=game_name(table.record.game_type, locale), id=table.id)
-        line = table.spec.renderer.hand_text(view, locale)
-        await user.send(text + ("\n" + line if line else ""), file=png_file(image, "hand.png"))
+        kwargs = {"file": png_file(image, "hand.png")} if image is not None else {}
+        await user.send(text + ("\n" + line if line else ""), **kwargs)
         return True
     except (discord.Forbidden, discord.NotFound):
         log.info("game %s: DM to seat %d refused", table.id, seat)

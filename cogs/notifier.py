@@ -2,25 +2,38 @@
 hand DMs, reminders and results. Runs after every committed change."""
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections import deque
 from typing import TYPE_CHECKING, Any, Callable
 
 import discord
 
 from cogs.common import guild_locale, png_file, render
-from cogs.hands import dm_hand
+from cogs.hands import dm_hand, dm_locale
+from cogs.rematch import rematch_view
 from cogs.views import board_view, lobby_view
 from engines.base import Event
 from i18n import has, t
-from tables.text import describe, game_name
+from tables import replay
+from tables.text import describe, game_name, safe_name, turn_hint
 
 if TYPE_CHECKING:
     from bot import TabletopBot
     from tables.service import GameSummary, LiveTable
 
 log = logging.getLogger(__name__)
-MAX_LOG_LINES = 10
+MAX_LOG_LINES = 40  # the board keeps the last full round; long rounds are cut to fit
 MAX_CONTENT = 1900
+MAX_BATCHES = 64
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def board_url(table: "LiveTable") -> str | None:
+    record = table.record
+    if record.board_message_id is None:
+        return None
+    return f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}/{record.board_message_id}"
 
 
 def _option_value(value: Any) -> str:
@@ -60,6 +73,9 @@ class DiscordNotifier:
         self.bot = bot
         self.announcers: dict[str, Announcer] = {}
         self.extra_items: dict[str, ItemsFactory] = {}
+        # Per game: the latest event batches (one per change), for the board's log.
+        self.recent: dict[int, deque[list[Event]]] = {}
+        self._ping_locks: dict[int, asyncio.Lock] = {}
 
     def game_items(self, table: "LiveTable", locale: str) -> list[discord.ui.Item]:
         factory = self.extra_items.get(table.record.game_type)
@@ -98,7 +114,8 @@ class DiscordNotifier:
             description = t("core.lobby.help", locale, min=lo, max=hi)
         embed = discord.Embed(title=title, description=description, colour=discord.Colour.blurple())
         seats = "\n".join(
-            f"{i + 1}. {'🤖 ' if s.ai == 'added' else ''}{s.name}" + (" 👑" if s.user_id == record.host_id else "")
+            f"{i + 1}. {'🤖 ' if s.ai == 'added' else ''}{safe_name(s.name)}"
+            + (" 👑" if s.user_id == record.host_id else "")
             + "".join(f" · {self._option_text(record.game_type, key, value, locale)}"
                       for key, value in s.options.items())
             for i, s in enumerate(record.seats)
@@ -141,20 +158,53 @@ class DiscordNotifier:
         names = []
         for seat in table.to_act():
             s = table.seats[seat]
-            names.append(f"<@{s.user_id}>" if s.user_id is not None and not s.is_ai else f"🤖 {s.name}")
+            names.append(f"<@{s.user_id}>" if s.user_id is not None and not s.is_ai else f"🤖 {safe_name(s.name)}")
         return t("core.board.turn", locale, players=", ".join(names)) if names else ""
 
     def board_content(self, table: "LiveTable", events: list[Event], locale: str,
                       finished: "GameSummary | None") -> str:
+        """The header, the log lines of the last full round (the given
+        events when none are remembered) and whose turn it is."""
         header = f"**{game_name(table.record.game_type, locale)}** · #{table.id}"
-        lines = [describe(e, table.seats, locale, table.spec.localize_params) for e in events][-MAX_LOG_LINES:]
-        parts = [header, *[f"• {line}" for line in lines]]
-        if finished is None:
-            parts.append(self.turn_line(table, locale))
-        else:
-            parts.append(t("core.board.over", locale))
-        content = "\n".join(p for p in parts if p)
+        batches = self.recent.get(table.id)
+        shown = [e for batch in self.last_round(table, batches) for e in batch] if batches else events
+        lines = [f"• {describe(e, table.seats, locale, table.spec.localize_params)}" for e in shown][-MAX_LOG_LINES:]
+        footer = self.turn_line(table, locale) if finished is None else t("core.board.over", locale)
+        while lines and len("\n".join([header, *lines, footer])) > MAX_CONTENT:
+            lines.pop(0)  # the oldest lines go first
+        content = "\n".join(p for p in [header, *lines, footer] if p)
         return content if len(content) <= MAX_CONTENT else content[: MAX_CONTENT - 1] + "…"
+
+    def remember(self, table: "LiveTable", events: list[Event]) -> None:
+        if events:
+            self.recent.setdefault(table.id, deque(maxlen=MAX_BATCHES)).append(list(events))
+
+    async def refill(self, table: "LiveTable") -> None:
+        """Rebuild the remembered changes from the action log (one per action)."""
+        rows = await self.bot.tables.games.actions(table.id)
+        actions = [(seq, seat, action) for seq, seat, action, _ in rows]
+
+        def batches() -> list[list[Event]]:
+            return [step.events for step in replay.steps(table.spec, table.record, actions) if step.events]
+
+        try:
+            found = await asyncio.to_thread(batches)
+        except Exception:  # a log that no longer replays must not stop the board
+            log.exception("game %s: could not rebuild the board's log", table.id)
+            found = []
+        self.recent[table.id] = deque(found[-MAX_BATCHES:], maxlen=MAX_BATCHES)
+
+    @staticmethod
+    def last_round(table: "LiveTable", batches: "deque[list[Event]]") -> list[list[Event]]:
+        """The changes since (and including) the last move of a player now to
+        act: everything they missed. Every remembered change when unknown."""
+        to_act = set(table.to_act())
+        out: list[list[Event]] = []
+        for batch in reversed(batches):
+            out.append(batch)
+            if batch[0].params.get("seat") in to_act:
+                break
+        return out[::-1]
 
     async def board_updated(self, table: "LiveTable", events: list[Event],
                             finished: "GameSummary | None") -> None:
@@ -163,6 +213,10 @@ class DiscordNotifier:
             return
         locale = await self._locale(table)
         image = await render(table.spec.renderer.board_png, table.engine.public_view(table.state), locale)
+        if table.id not in self.recent and table.record.version > 0:
+            await self.refill(table)  # after a restart: the log already holds this change
+        else:
+            self.remember(table, events)
         content = self.board_content(table, events, locale, finished)
         view = self.board_view(table, locale) if finished is None else None
         file = png_file(image, "board.png")
@@ -182,14 +236,15 @@ class DiscordNotifier:
             for text in announcer(table.state, events, [s.name for s in table.seats], locale):
                 await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         if finished is not None:
-            await channel.send(self.results_text(table, finished, locale))
+            self.recent.pop(table.id, None)
+            await channel.send(self.results_text(table, finished, locale), view=rematch_view(table.id, locale))
 
     def results_text(self, table: "LiveTable", summary: "GameSummary", locale: str) -> str:
         lines = [t("core.result.title", locale, game=game_name(table.record.game_type, locale), id=table.id),
                  t(summary.reason, locale)]
         for st in sorted(summary.standings, key=lambda s: (s.rank, s.seat)):
             seat = table.seats[st.seat]
-            name = f"<@{seat.user_id}>" if seat.user_id is not None else f"🤖 {seat.name}"
+            name = f"<@{seat.user_id}>" if seat.user_id is not None else f"🤖 {safe_name(seat.name)}"
             line = t("core.result.line", locale, rank=st.rank, name=name)
             if st.score is not None:
                 line += " · " + t("core.result.score", locale, score=f"{st.score:g}")
@@ -200,21 +255,86 @@ class DiscordNotifier:
                 line += " · " + t("core.result.resigned", locale)
             lines.append(line)
         if not summary.rated:
-            lines.append(t("core.result.unrated", locale))
+            lines.append(t(summary.unrated_reason or "core.result.unrated", locale))
         if summary.ai_marked:
             lines.append(t("core.result.ai_marked", locale))
         return "\n".join(lines)
 
-    # -- hands, reminders ------------------------------------------------
-    async def hands_changed(self, table: "LiveTable", seats: list[int]) -> None:
-        locale = await self._locale(table)
-        for seat in seats:
-            sent = await dm_hand(self.bot, table, seat, locale)
+    # -- turn pings, hands, reminders --------------------------------------
+    async def turn_changed(self, table: "LiveTable", seats: list[int], new_seats: list[int]) -> None:
+        """Replace the game's one live "your turn" message. It names every
+        human to act; only those who were not to act before are pinged."""
+        lock = self._ping_locks.setdefault(table.id, asyncio.Lock())
+        async with lock:
+            channel = await self._channel(table.record.channel_id)
+            if channel is None:
+                return
+            old = table.record.ping_message_id
+            if old is not None:
+                try:
+                    await channel.get_partial_message(old).delete()  # type: ignore[union-attr]
+                except discord.HTTPException:
+                    pass  # already gone
+            message_id = None
+            users = [table.seats[s].user_id for s in seats if table.seats[s].user_id is not None]
+            if users and table.record.status == "playing" and table.state is not None:
+                locale = await self._locale(table)
+                text = self.ping_text(table, seats, locale)
+                pinged = [discord.Object(table.seats[s].user_id) for s in new_seats
+                          if table.seats[s].user_id is not None]
+                try:
+                    message = await channel.send(text, allowed_mentions=discord.AllowedMentions(
+                        everyone=False, roles=False, replied_user=False, users=pinged))
+                    message_id = message.id
+                except discord.HTTPException as exc:
+                    log.warning("game %s: could not post the turn ping (HTTP %s)", table.id, exc.status)
+            await self.bot.tables.set_message_ids(table, ping=message_id)
+            if table.record.status != "playing":
+                self._ping_locks.pop(table.id, None)
+
+    def ping_text(self, table: "LiveTable", seats: list[int], locale: str) -> str:
+        players = ", ".join(f"<@{table.seats[s].user_id}>" for s in seats if table.seats[s].user_id is not None)
+        hint = turn_hint(table.record.game_type, table.engine, table.state, seats[0], locale)
+        text = t("core.turn.ping", locale, players=players, game=game_name(table.record.game_type, locale),
+                 id=table.id, what=hint)
+        url = board_url(table)
+        return text + (" · " + t("core.turn.board_link", locale, url=url) if url else "")
+
+    async def hands_changed(self, table: "LiveTable", seats: list[int], turn_seats: list[int] = ()) -> None:
+        """DMs as each player chose: ``hand`` — the hand whenever it changes;
+        ``turn`` (default) — the hand when it becomes their turn; ``off``."""
+        server_locale = await self._locale(table)
+        settings = self.bot.tables.settings
+        for seat in sorted(set(seats) | set(turn_seats)):
+            user_id = table.seats[seat].user_id
+            if user_id is None:
+                continue
+            mode = await settings.dm_mode(user_id)
+            # (the DM goes out after the mover's answer: the turn may have passed on already)
+            turn = mode == "turn" and seat in turn_seats and seat in table.to_act()
+            if not (turn or (mode == "hand" and seat in seats)):
+                continue
+            locale = await dm_locale(self.bot, user_id, server_locale)
+            hint = turn_hint(table.record.game_type, table.engine, table.state, seat, locale) if turn else None
+            sent = await dm_hand(self.bot, table, seat, locale, turn_hint=hint, board_url=board_url(table))
             if sent is False:
                 await self.bot.tables.mark_dm_failed(table, seat, True)
                 channel = await self._channel(table.record.channel_id)
                 if channel is not None:
-                    await channel.send(t("core.hand.dm_failed", locale, player=table.seats[seat].name))
+                    await channel.send(t("core.hand.dm_failed", server_locale,
+                                         player=safe_name(table.seats[seat].name)))
+
+    async def rematch_opened(self, channel: discord.abc.Messageable, table: "LiveTable", old, locale: str) -> None:
+        """One ping for the finished game's other players."""
+        others = [s.user_id for s in old.seats if s.user_id is not None and s.user_id != table.record.host_id]
+        if not others:
+            return
+        await channel.send(
+            t("core.rematch.ping", locale, players=" ".join(f"<@{u}>" for u in others),
+              host=f"<@{table.record.host_id}>", game=game_name(old.game_type, locale), id=old.id),
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
+                                                     users=[discord.Object(u) for u in others]),
+        )
 
     async def turn_reminder(self, table: "LiveTable", seat: int, minutes_left: int) -> None:
         channel = await self._channel(table.record.channel_id)
@@ -222,7 +342,9 @@ class DiscordNotifier:
         if channel is None or user_id is None:
             return
         locale = await self._locale(table)
-        await channel.send(t("core.board.reminder", locale, player=f"<@{user_id}>", minutes=max(1, minutes_left)))
+        await channel.send(t("core.board.reminder", locale, player=f"<@{user_id}>", minutes=max(1, minutes_left)),
+                           allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
+                                                                    users=[discord.Object(user_id)]))
 
     async def game_ended_by_manager(self, table: "LiveTable") -> None:
         channel = await self._channel(table.record.channel_id)
@@ -235,3 +357,4 @@ class DiscordNotifier:
             except discord.HTTPException:
                 pass
         await channel.send(t("core.board.ended_by_manager", locale, id=table.id))
+        await self.turn_changed(table, [], [])

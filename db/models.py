@@ -45,6 +45,9 @@ class GameRecord(BaseModel):
     turn_started_at: float | None = None
     reminded: bool = False
     ai_marked: bool = False
+    ping_message_id: int | None = None  # the live "your turn" message
+    ping_seats: list[int] = Field(default_factory=list)  # the seats it named
+    rematch_id: int | None = None  # the lobby a Rematch click opened
     created_at: float
     updated_at: float
 

@@ -9,10 +9,13 @@ from db.database import Database
 from db.errors import StaleWrite
 from db.models import GameRecord, RatingRow
 
+DM_MODES = ("turn", "hand", "off")
+DEFAULT_DM_MODE = "turn"
+
 _GAME_FIELDS = (
     "game_type", "guild_id", "channel_id", "host_id", "status", "config", "seats", "seed", "version",
     "lobby_message_id", "board_message_id", "turn_started_at", "reminded", "ai_marked",
-    "created_at", "updated_at",
+    "created_at", "updated_at", "ping_message_id", "ping_seats", "rematch_id",
 )
 
 
@@ -22,6 +25,7 @@ def _game_params(game: GameRecord) -> dict[str, Any]:
     data["seats"] = json.dumps([s.model_dump() for s in game.seats], ensure_ascii=False)
     data["reminded"] = int(game.reminded)
     data["ai_marked"] = int(game.ai_marked)
+    data["ping_seats"] = json.dumps(game.ping_seats)
     return {k: data[k] for k in _GAME_FIELDS} | {"id": game.id}
 
 
@@ -29,6 +33,7 @@ def _game_from_row(row: Any) -> GameRecord:
     data = dict(row)
     data["config"] = json.loads(data["config"])
     data["seats"] = json.loads(data["seats"])
+    data["ping_seats"] = json.loads(data.get("ping_seats") or "[]")
     return GameRecord.model_validate(data)
 
 
@@ -134,20 +139,50 @@ class GameRepo:
     # -- results -------------------------------------------------------
     async def save_results(self, conn: Any, game_id: int, rows: Iterable[dict]) -> None:
         await conn.executemany(
-            "INSERT INTO results (game_id, seat, user_id, rank, team, score, rated) "
-            "VALUES (:game_id, :seat, :user_id, :rank, :team, :score, :rated)",
-            [dict(r, game_id=game_id) for r in rows],
+            "INSERT INTO results (game_id, seat, user_id, rank, team, score, rated, outcome) "
+            "VALUES (:game_id, :seat, :user_id, :rank, :team, :score, :rated, :outcome)",
+            [{"outcome": None, **r, "game_id": game_id} for r in rows],
         )
 
+    async def results(self, game_id: int) -> list[Any]:
+        return await self.db.fetchall("SELECT * FROM results WHERE game_id = ? ORDER BY rank, seat", (game_id,))
+
     async def user_stats(self, guild_id: int, user_id: int) -> list[Any]:
-        """Per game type: games, wins, last played, over every finished game."""
+        """Per game type: games, wins, draws, last played, over every
+        finished game. A win is a sole first place (a shared one is a draw;
+        a lost solo game is a loss)."""
         return await self.db.fetchall(
             "SELECT g.game_type AS game_type, COUNT(*) AS games, "
-            "CAST(SUM(CASE WHEN r.rank = 1 THEN 1 ELSE 0 END) AS BIGINT) AS wins, MAX(g.updated_at) AS last_played "
+            "CAST(SUM(CASE WHEN r.outcome = 'win' THEN 1 ELSE 0 END) AS BIGINT) AS wins, "
+            "CAST(SUM(CASE WHEN r.outcome = 'draw' THEN 1 ELSE 0 END) AS BIGINT) AS draws, "
+            "MAX(g.updated_at) AS last_played "
             "FROM results r JOIN games g ON g.id = r.game_id "
             "WHERE r.user_id = ? AND g.guild_id = ? GROUP BY g.game_type ORDER BY g.game_type",
             (user_id, guild_id),
         )
+
+    async def finished_in_guild(self, guild_id: int, game_id: int) -> GameRecord | None:
+        row = await self.db.fetchone(
+            "SELECT * FROM games WHERE id = ? AND guild_id = ? AND status = 'finished'", (game_id, guild_id)
+        )
+        return _game_from_row(row) if row else None
+
+    async def last_finished_in_channel(self, channel_id: int) -> GameRecord | None:
+        row = await self.db.fetchone(
+            "SELECT * FROM games WHERE channel_id = ? AND status = 'finished' ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return _game_from_row(row) if row else None
+
+    async def actions_with_times(self, game_id: int) -> list[tuple[int, int, dict[str, Any], float]]:
+        rows = await self.db.fetchall(
+            "SELECT seq, seat, action, created_at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        )
+        return [(r["seq"], r["seat"], json.loads(r["action"]), r["created_at"]) for r in rows]
+
+    async def last_action_at(self, game_id: int) -> float | None:
+        row = await self.db.fetchone("SELECT MAX(created_at) AS at FROM actions WHERE game_id = ?", (game_id,))
+        return row["at"] if row and row["at"] is not None else None
 
 
 class RatingRepo:
@@ -197,6 +232,7 @@ class SettingsRepo:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._guilds: dict[int, tuple[str | None, int | None]] = {}
+        self._user_locales: dict[int, str | None] = {}
 
     async def guild(self, guild_id: int | None) -> tuple[str | None, int | None]:
         """(language, turn timeout minutes) — None where the server set nothing."""
@@ -218,17 +254,49 @@ class SettingsRepo:
                 await conn.execute(f"UPDATE guild_settings SET {key} = ? WHERE guild_id = ?", (value, guild_id))
         self._guilds.pop(guild_id, None)
 
-    async def dm_hands(self, user_id: int) -> bool:
-        row = await self.db.fetchone("SELECT dm_hands FROM user_settings WHERE user_id = ?", (user_id,))
-        return bool(row["dm_hands"]) if row else True
+    async def dm_mode(self, user_id: int) -> str:
+        """What this user gets by DM: ``turn`` (default), ``hand`` or ``off``."""
+        row = await self.db.fetchone("SELECT dm_mode FROM user_settings WHERE user_id = ?", (user_id,))
+        mode = row["dm_mode"] if row else None
+        return mode if mode in DM_MODES else DEFAULT_DM_MODE
 
-    async def set_dm_hands(self, user_id: int, enabled: bool) -> None:
+    async def set_dm_mode(self, user_id: int, mode: str) -> None:
+        assert mode in DM_MODES
         async with self.db.transaction() as conn:
             await conn.execute(
-                "INSERT INTO user_settings (user_id, dm_hands) VALUES (?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET dm_hands = excluded.dm_hands",
-                (user_id, int(enabled)),
+                "INSERT INTO user_settings (user_id, dm_hands, dm_mode) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET dm_hands = excluded.dm_hands, dm_mode = excluded.dm_mode",
+                (user_id, int(mode != "off"), mode),
             )
+
+    async def dm_hands(self, user_id: int) -> bool:
+        """Whether any DM goes to this user (older name, kept for callers)."""
+        return await self.dm_mode(user_id) != "off"
+
+    async def set_dm_hands(self, user_id: int, enabled: bool) -> None:
+        await self.set_dm_mode(user_id, "hand" if enabled else "off")
+
+    async def user_locale(self, user_id: int) -> str | None:
+        """The language the user's Discord client last reported, if any."""
+        if user_id not in self._user_locales:
+            row = await self.db.fetchone("SELECT locale FROM user_settings WHERE user_id = ?", (user_id,))
+            self._user_locales[user_id] = row["locale"] if row else None
+        return self._user_locales[user_id]
+
+    async def remember_locale(self, user_id: int, locale: str) -> None:
+        """Store the user's client language when it changed (cached: one
+        write per user and language, not one per interaction)."""
+        if self._user_locales.get(user_id, "?") == locale:
+            return
+        if user_id not in self._user_locales and await self.user_locale(user_id) == locale:
+            return
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, locale) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+                (user_id, locale),
+            )
+        self._user_locales[user_id] = locale
 
     async def meta(self, key: str) -> str | None:
         row = await self.db.fetchone("SELECT value FROM meta WHERE key = ?", (key,))

@@ -18,8 +18,13 @@ class Notifier(Protocol):
                             finished: "GameSummary | None") -> None:
         """The game moved on: post or edit the board; announce the end."""
 
-    async def hands_changed(self, table: "LiveTable", seats: list[int]) -> None:
-        """These seats' private views changed (send hands where allowed)."""
+    async def hands_changed(self, table: "LiveTable", seats: list[int], turn_seats: list[int] = ()) -> None:
+        """``seats``' private views changed; ``turn_seats`` just became to act
+        (send DMs as each player chose: hands, turns or nothing)."""
+
+    async def turn_changed(self, table: "LiveTable", seats: list[int], new_seats: list[int]) -> None:
+        """The humans to act are now ``seats`` (empty: nobody, e.g. the game
+        ended); ``new_seats`` of them were not to act before."""
 
     async def turn_reminder(self, table: "LiveTable", seat: int, minutes_left: int) -> None:
         """Half the turn time is gone."""
@@ -35,7 +40,10 @@ class NullNotifier:
     async def board_updated(self, table, events, finished) -> None:
         return None
 
-    async def hands_changed(self, table, seats) -> None:
+    async def hands_changed(self, table, seats, turn_seats=()) -> None:
+        return None
+
+    async def turn_changed(self, table, seats, new_seats) -> None:
         return None
 
     async def turn_reminder(self, table, seat, minutes_left) -> None:

@@ -22,11 +22,12 @@ def rate(groups: list[list[RatingRow]], ranks: list[int], now: float) -> list[li
     teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in group] for group in groups]
     rated = MODEL.rate(teams, ranks=ranks)
     out = []
+    firsts = ranks.count(1)  # a shared first place is a draw, not a win
     for group, new_team, rank in zip(groups, rated, ranks):
         out.append([
             row.model_copy(update={
                 "mu": new.mu, "sigma": new.sigma, "games": row.games + 1,
-                "wins": row.wins + (1 if rank == 1 else 0), "last_played": now,
+                "wins": row.wins + (1 if rank == 1 and firsts == 1 else 0), "last_played": now,
             })
             for row, new in zip(group, new_team)
         ])

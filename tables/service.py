@@ -20,12 +20,13 @@ from pydantic import BaseModel
 from db.database import Database
 from db.models import GameRecord, Seat
 from db.repo import GameRepo, RatingRepo, SettingsRepo
-from engines.base import Event, GameEngine, Result, SeatInfo
+from engines.base import Event, GameEngine, IllegalAction, Result, SeatInfo
 from tables import ratings
 from tables.errors import TableError
 from tables.notifier import Notifier, NullNotifier
 from tables.registry import GameRegistry, GameSpec
 from tables.sweeper import guarded_write
+from tables.text import action_kinds, kind_key, safe_name, step_key
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +89,7 @@ class GameSummary:
     rated: bool
     reason: str  # i18n key: the engine's reason, or core.end.resigned / core.end.ended
     ai_marked: bool
+    unrated_reason: str = ""  # i18n key saying why an unrated game is not rated
 
 
 class TableService:
@@ -109,6 +111,7 @@ class TableService:
         self._by_channel: dict[int, int] = {}  # channel id → game id
         self.accepting = True
         self._background: set[asyncio.Task] = set()
+        self._rematch_lock = asyncio.Lock()
         # Seeds for new games; tests replace it to make games repeatable.
         self.new_seed: Callable[[], int] = lambda: random.SystemRandom().randrange(2**31)
 
@@ -323,11 +326,13 @@ class TableService:
         table = self.require_game(game_id)
         async with table.lock:
             seat = self._playing_seat(table, user_id)
-            if seat not in table.to_act():
-                raise TableError("core.err.not_your_turn")
+            self._require_turn(table, seat)
             before = self._hand_snapshots(table)
             table.seats[seat].missed_turns = 0  # saved with the action
-            events = await self._commit(table, seat, action, by_ai=False)
+            try:
+                events = await self._commit(table, seat, action, by_ai=False)
+            except IllegalAction as error:
+                raise self._explained(table, seat, error) from error
             events += await self._run_ai(table)
             finished = await self._after_change(table)
             changed = self._changed_hands(table, before)
@@ -338,9 +343,30 @@ class TableService:
         """Raise as ``act`` would, without changing anything (previews)."""
         table = self.require_game(game_id)
         seat = self._playing_seat(table, user_id)
+        self._require_turn(table, seat)
+        try:
+            table.engine.apply(table.state, seat, action)
+        except IllegalAction as error:
+            raise self._explained(table, seat, error) from error
+
+    @staticmethod
+    def _require_turn(table: LiveTable, seat: int) -> None:
+        """Refuse a seat that is not to act, saying who is."""
         if seat not in table.to_act():
-            raise TableError("core.err.not_your_turn")
-        table.engine.apply(table.state, seat, action)
+            names = ", ".join(safe_name(table.seats[s].name) for s in table.to_act())
+            raise TableError("core.err.not_your_turn", players=names or "—")
+
+    @staticmethod
+    def _explained(table: LiveTable, seat: int, error: IllegalAction) -> IllegalAction:
+        """A "wrong step" refusal that names the step and what is possible."""
+        if not error.key.endswith(".wrong_step"):
+            return error
+        step = step_key(table.record.game_type, table.state)
+        kinds = action_kinds(table.engine, table.state, seat)
+        if step is None or not kinds:
+            return error
+        return IllegalAction("core.turn.wrong_step", step_key=step,
+                             actions_keys=[kind_key(table.record.game_type, k) for k in kinds])
 
     def _playing_seat(self, table: LiveTable, user_id: int) -> int:
         if table.record.status != "playing" or table.state is None:
@@ -526,13 +552,17 @@ class TableService:
         record = table.record
         engine_result = table.engine.result(table.state) if table.state is not None else None
         result = self._final_result(table, engine_result)
-        rated = (record.guild_id is not None and all(s.ai != "added" for s in record.seats)
-                 and len(self._groups(table)) >= 2)
+        solo = len(self._groups(table)) < 2
+        unrated_reason = ("core.unrated.solo" if solo
+                          else "core.unrated.dm" if record.guild_id is None
+                          else "core.result.unrated" if any(s.ai == "added" for s in record.seats) else "")
+        rated = not unrated_reason
         standings = [
             Standing(seat=i, rank=result.ranks[i], score=(result.scores[i] if result.scores else None),
                      resigned=record.seats[i].ai == "resigned")
             for i in range(len(record.seats))
         ]
+        outcomes = self._outcomes(table, result)
         now = self.clock()
         record.status = "finished"
         record.turn_started_at = None
@@ -541,7 +571,8 @@ class TableService:
             await self.games.update(conn, record)
             await self.games.save_results(conn, record.id, [
                 {"seat": st.seat, "user_id": record.seats[st.seat].user_id, "rank": st.rank,
-                 "team": result.teams[st.seat] if result.teams else None, "score": st.score, "rated": int(rated)}
+                 "team": result.teams[st.seat] if result.teams else None, "score": st.score, "rated": int(rated),
+                 "outcome": outcomes[st.seat]}
                 for st in standings
             ])
             if rated:
@@ -551,12 +582,21 @@ class TableService:
         return GameSummary(
             result=result, standings=standings, rated=rated,
             reason=reason or (engine_result.reason if engine_result else "") or "core.end.over",
-            ai_marked=record.ai_marked,
+            ai_marked=record.ai_marked, unrated_reason=unrated_reason,
         )
+
+    def _outcomes(self, table: LiveTable, result: Result) -> list[str]:
+        """``win`` for a sole first place, ``draw`` when first place is
+        shared between sides, else ``loss`` (a lost solo game is a loss)."""
+        groups = self._groups(table)
+        firsts = sum(1 for g in groups if result.ranks[g[0]] == 1)
+        return ["loss" if rank != 1 else "win" if firsts == 1 else "draw" for rank in result.ranks]
 
     def _final_result(self, table: LiveTable, engine_result: Result | None) -> Result:
         """The engine's ranking with resigned seats moved to the bottom
-        (earlier resignations lower)."""
+        (earlier resignations lower), as competition ranks: two sides tied
+        first are followed by third (1, 1, 3). A solo game keeps the engine's
+        rank (2 when lost), and a resigned solo game is lost."""
         n = len(table.seats)
         teams = table.engine.teams(table.state) if table.state is not None else None
         resigned_order = {i: s.resigned_order for i, s in enumerate(table.seats) if s.resigned_order}
@@ -568,14 +608,15 @@ class TableService:
             gi: (max(resigned_order.get(s, 0) for s in g) if all(s in resigned_order for s in g) else None)
             for gi, g in enumerate(groups)
         }
-        active = sorted({base[g[0]] for gi, g in enumerate(groups) if group_resign[gi] is None})
-        dense = {rank: i + 1 for i, rank in enumerate(active)}
+        active = [base[g[0]] for gi, g in enumerate(groups) if group_resign[gi] is None]
         gone = sorted({o for o in group_resign.values() if o is not None}, reverse=True)
         ranks = []
         for seat in range(n):
             gi = group_of[seat]
-            if group_resign[gi] is None:
-                ranks.append(dense[base[groups[gi][0]]])
+            if len(groups) == 1:
+                ranks.append(base[seat] if group_resign[gi] is None else max(2, base[seat]))
+            elif group_resign[gi] is None:
+                ranks.append(1 + sum(1 for other in active if other < base[groups[gi][0]]))
             else:
                 ranks.append(len(active) + 1 + gone.index(group_resign[gi]))
         return Result(ranks=ranks, teams=teams, scores=engine_result.scores if engine_result else None,
@@ -628,13 +669,30 @@ class TableService:
         after = self._hand_snapshots(table)
         return [seat for seat, hand in after.items() if hand is not None and before.get(seat) != hand]
 
+    def _turn_change(self, table: LiveTable) -> tuple[list[int], list[int]] | None:
+        """(humans to act now, those of them who were not to act before) when
+        that set changed since the last announcement, else None. Decided and
+        remembered without awaiting, so two announcements cannot both see
+        the same change."""
+        now = [] if table.record.status != "playing" else [s for s in table.to_act() if not table.seats[s].is_ai]
+        before = table.record.ping_seats
+        if now == before:
+            return None
+        table.record.ping_seats = now
+        return now, [s for s in now if s not in before]
+
     async def _announce(self, table: LiveTable, events: list[Event], finished: GameSummary | None,
                         changed_hands: list[int]) -> None:
+        turn = self._turn_change(table)
         await self.notifier.board_updated(table, events, finished)
-        if changed_hands and finished is None:
-            # Hands go out by DM after the player's answer, not before it.
-            task = asyncio.create_task(self.notifier.hands_changed(table, changed_hands),
-                                       name=f"hands-{table.id}")
+        turn_changed = getattr(self.notifier, "turn_changed", None)  # optional for older notifiers
+        if turn is not None and turn_changed is not None:
+            await turn_changed(table, turn[0], turn[1])
+        if finished is None and (changed_hands or (turn and turn[1])):
+            # DMs go out after the player's answer, not before it.
+            task = asyncio.create_task(
+                self.notifier.hands_changed(table, changed_hands, turn[1] if turn else []),
+                name=f"hands-{table.id}")
             self._background.add(task)
             task.add_done_callback(self._background.discard)
 
@@ -643,13 +701,40 @@ class TableService:
             table.seats[seat].dm_failed = failed
             await self._save_record(table)
 
-    async def set_message_ids(self, table: LiveTable, *, lobby: int | None = None, board: int | None = None) -> None:
+    async def set_message_ids(self, table: LiveTable, *, lobby: int | None = None, board: int | None = None,
+                              ping: int | None | bool = False) -> None:
+        """Remember the game's messages (``ping=None`` forgets the ping)."""
         if lobby is not None:
             table.record.lobby_message_id = lobby
         if board is not None:
             table.record.board_message_id = board
+        if ping is not False:
+            table.record.ping_message_id = ping  # type: ignore[assignment]
         async with guarded_write(self, table) as conn:
             await self.games.update(conn, table.record)
+
+    # ------------------------------------------------------------------
+    # Rematch
+    # ------------------------------------------------------------------
+    async def rematch(self, game_id: int, user_id: int, user_name: str) -> tuple[LiveTable, GameRecord]:
+        """Open a lobby in the finished game's channel with its options, the
+        caller (one of its players) as host. Once per finished game."""
+        async with self._rematch_lock:
+            old = await self.games.get(game_id)
+            if old is None or old.status != "finished":
+                raise TableError("core.err.game_gone")
+            if old.seat_of(user_id) is None:
+                raise TableError("core.rematch.not_player", id=game_id)
+            if old.rematch_id is not None:
+                raise TableError("core.rematch.already", id=old.rematch_id)
+            if self.in_channel(old.channel_id) is not None or await self.games.live_in_channel(old.channel_id):
+                raise TableError("core.rematch.busy")
+            table = await self.open_lobby(old.game_type, old.guild_id, old.channel_id, user_id, user_name,
+                                          old.config)
+            old.rematch_id = table.id
+            async with self.db.transaction() as conn:
+                await self.games.update(conn, old)
+        return table, old
 
     # ------------------------------------------------------------------
     # Shutdown

@@ -55,7 +55,10 @@ class ConsoleNotifier:
                 (self.out / "final.png").write_bytes(png)
             self.frame += 1
 
-    async def hands_changed(self, table: LiveTable, seats: list[int]) -> None:
+    async def hands_changed(self, table: LiveTable, seats: list[int], turn_seats: list[int] = ()) -> None:
+        return None
+
+    async def turn_changed(self, table: LiveTable, seats: list[int], new_seats: list[int]) -> None:
         return None
 
     async def turn_reminder(self, table: LiveTable, seat: int, minutes_left: int) -> None:

@@ -1,16 +1,27 @@
 """Turning engine events and results into localized text (no discord)."""
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from db.models import Seat
 from engines.base import Event
-from i18n import t
+from i18n import has, t
+
+_MARKDOWN = re.compile(r"([\\*_~`|])")
+_ZWSP = "\u200b"
+
+
+def safe_name(name: str) -> str:
+    """A user-chosen name as plain text in a message: Markdown escaped and
+    never a mention (``@everyone``, ``@here``, ``<@&role>``, ``<@user>``)."""
+    text = _MARKDOWN.sub(r"\\\1", name)
+    return text.replace("@", "@" + _ZWSP).replace("<#", "<" + _ZWSP + "#")
 
 
 def _seat_name(seats: list[Seat], value: Any) -> Any:
     if isinstance(value, int) and 0 <= value < len(seats):
-        return seats[value].name
+        return safe_name(seats[value].name)
     return value
 
 
@@ -34,3 +45,45 @@ def describe(event: Event, seats: list[Seat], locale: str,
 
 def game_name(game_type: str, locale: str) -> str:
     return t(f"core.game.{game_type}", locale)
+
+
+def step_key(game_type: str, state: Any) -> str | None:
+    """The i18n key naming the current step, where the game has named steps."""
+    step = getattr(state, "step", None) or getattr(state, "phase", None)
+    key = f"{game_type}.step.{step}"
+    return key if step and has(key) else None
+
+
+def action_kinds(engine: Any, state: Any, seat: int) -> list[str]:
+    """The kinds of action ``seat`` may take now, in the engine's order."""
+    kinds: list[str] = []
+    for action in engine.legal_actions(state, seat):
+        kind = getattr(action, "kind", None) or type(action).__name__.lower()
+        if kind not in kinds:
+            kinds.append(kind)
+    return kinds
+
+
+def kind_key(game_type: str, kind: str) -> str:
+    """The i18n key naming an action kind (a game may name it its own way)."""
+    own = f"core.act.{game_type}_{kind}"
+    return own if has(own) else f"core.act.{kind}"
+
+
+def kinds_text(game_type: str, kinds: list[str], locale: str) -> str:
+    names = [t(kind_key(game_type, k), locale) if has(kind_key(game_type, k)) else k for k in kinds]
+    return or_list(names, locale)
+
+
+def or_list(names: list[str], locale: str) -> str:
+    """"a, b or c" (Chinese: "a、b或c")."""
+    if len(names) <= 2:
+        return t("core.act.or", locale).join(names)
+    return t("core.act.comma", locale).join(names[:-1]) + t("core.act.or", locale) + names[-1]
+
+
+def turn_hint(game_type: str, engine: Any, state: Any, seat: int, locale: str) -> str:
+    """What a player to act may do now: "attack step: attack or pass"."""
+    what = kinds_text(game_type, action_kinds(engine, state, seat), locale)
+    key = step_key(game_type, state)
+    return t("core.turn.step_hint", locale, step=t(key, locale), actions=what) if key else what

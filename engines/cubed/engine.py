@@ -198,7 +198,9 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         state.hands[seat].remove(piece)
         state.table.append(Placement(piece=piece, q=cell[0], r=cell[1], rotation=action.rotation))
         state.last_placed = cell
-        events = [_ev("placed", seat=seat, piece=piece, cell=name, q=cell[0], r=cell[1], rotation=action.rotation)]
+        # The log names the stable axial cell: board labels are renumbered after every placement.
+        events = [_ev("placed", seat=seat, piece=piece, cell=f"{cell[0]},{cell[1]}", label=name, q=cell[0], r=cell[1],
+                      rotation=action.rotation)]
 
         if state.config.solo:
             state.solo_draws = 0

@@ -74,7 +74,9 @@ def test_first_piece_at_the_centre_and_never_a_blocker():
     after, events = ENGINE.apply(state, seat, PlaceAction(piece=normal.lower(), cell=(0, 0), rotation=2))
     assert after.table[0].piece == normal and after.table[0].rotation == 2
     assert events[0].key == "cubed.ev.placed"
-    assert events[0].params == {"seat": seat, "piece": normal, "cell": "1", "q": 0, "r": 0, "rotation": 2}
+    # The log names the stable axial cell; the per-turn label is kept for reference.
+    assert events[0].params == {"seat": seat, "piece": normal, "cell": "0,0", "label": "1", "q": 0, "r": 0,
+                                "rotation": 2}
     assert after.current == (seat + 1) % 2
     assert state.table == []  # apply never mutates its input
 

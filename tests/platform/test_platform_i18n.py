@@ -44,7 +44,8 @@ def test_normalize_locale(raw, expected):
     assert normalize_locale(raw) == expected
 
 
-@pytest.mark.parametrize("locale, expected", [("zh-CN", "还没轮到你。"), ("zh-TW", "還沒輪到你。")])
+@pytest.mark.parametrize("locale, expected", [("zh-CN", "还没轮到你。现在轮到alice。"),
+                                              ("zh-TW", "還沒輪到你。現在輪到alice。")])
 async def test_refusals_follow_the_callers_locale(simcord_env, locales, locale, expected):
     t_ = Table(simcord_env)
     live = await t_.open_and_start()

@@ -93,8 +93,10 @@ async def test_show_hand_button_works(table):
 
 
 async def test_hands_are_sent_by_dm_when_they_change(table):
-    live = await table.open_and_start()
     alice, bob = table.members
+    for member in (alice, bob):  # the "hand" DM mode (the default is "turn")
+        await member.slash(table.channel, "settings dm", mode="hand")
+    live = await table.open_and_start()
     dms = alice.user.dm_channel.history()
     assert dms and "Your hand" in dms[-1].content and dms[-1].attachments  # dealt at the start
     seat = live.seat_of(alice.id)
@@ -113,6 +115,7 @@ async def test_dm_hands_can_be_turned_off(table):
     alice, bob = table.members
     result = await alice.slash(table.channel, "settings dm_hands", enabled="off")
     assert result.ephemeral and "off" in result.response.content
+    await bob.slash(table.channel, "settings dm", mode="hand")
     await table.open_and_start()
     assert alice.user.dm_channel.history() == []
     assert bob.user.dm_channel.history() != []
@@ -120,6 +123,7 @@ async def test_dm_hands_can_be_turned_off(table):
 
 async def test_a_refused_dm_is_noted_once_and_not_retried(table):
     alice, bob = table.members
+    await bob.slash(table.channel, "settings dm", mode="hand")  # bob's hand goes out at the deal
     env = table.env
     await alice.slash(table.channel, "highcard new")
     await bob.click(table.lobby_message(), label="Join")
@@ -140,6 +144,7 @@ async def test_a_refused_dm_is_noted_once_and_not_retried(table):
 
 async def test_asking_for_the_hand_clears_a_dm_refusal(table):
     alice, bob = table.members
+    await bob.slash(table.channel, "settings dm", mode="hand")  # bob's hand goes out at the deal
     await alice.slash(table.channel, "highcard new")
     await bob.click(table.lobby_message(), label="Join")
     table.env.inject_error("POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403, code=50007,

@@ -137,7 +137,7 @@ async def test_an_illegal_move_is_refused_privately_with_its_rule(simcord_env):
     answer = last_reply(await alice.slash(table.channel, "setup swap", tiles="★7"))
     assert answer.content == "⚠️ ★7 is not in your own hand; you can only swap your own tiles."
     answer = last_reply(await bob.slash(table.channel, "setup swap", tiles="♥2"))
-    assert answer.content == "⚠️ It is not your turn."
+    assert answer.content == "⚠️ It is not your turn. Waiting for alice."  # says whose turn it is
     assert table.live().record.version == version and table.live().state.model_dump() == state
     assert (await table.service.games.get(live.id)).version == version
     seen_by_bob = [m.content for m in table.channel.history(viewer=bob)]
@@ -156,7 +156,7 @@ async def test_illegal_moves_in_chinese(simcord_env, locales):
     answer = last_reply(await alice.slash(table.channel, "setup play", move="★7"))
     assert answer.content == "⚠️ 每张牌都要写上格子：“★7”。例如：★7 C1, ♥7 S1"
     answer = last_reply(await bob.slash(table.channel, "setup play", move="♥2 C1"))
-    assert answer.content == "⚠️ 還沒輪到你。"
+    assert answer.content == "⚠️ 還沒輪到你。現在輪到alice。"
     assert table.live().record.version == 0
 
 
@@ -166,7 +166,8 @@ async def test_ascii_full_width_and_chinese_punctuation_are_accepted(simcord_env
     set_position(table)
     move = "c7 on c1，ＳＴ７\u3000Ｃ３；C2：♠7"
     answer = last_reply(await alice.slash(table.channel, "setup play", move=move))
-    assert answer.ephemeral and answer.content == "✅ Played. The board shows what it scored."
+    assert answer.ephemeral and answer.content.startswith("✅ Played.")
+    assert answer.content.endswith("alice played ♣7 C1, ★7 C3, ♠7 C2: +4 (now 4).")  # says what was done
     last = table.live().state.last_move
     assert last.placements == [("♣7", "C1"), ("★7", "C3"), ("♠7", "C2")] and last.points == 4
     answer = last_reply(await bob.slash(table.channel, "setup swap", tiles="h2、 ｄ６"))

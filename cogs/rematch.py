@@ -1,0 +1,49 @@
+"""The Rematch button under a game's results: a new lobby in the same
+channel with the same options, the clicker as host."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from cogs.common import bot_of, display_name, guild_locale, reply_error
+from cogs.views import lobby_view
+from engines.base import IllegalAction
+from i18n import t
+from tables.errors import TableError
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:rematch:(?P<game>\d+)"):
+    def __init__(self, game_id: int, label: str = "Rematch") -> None:
+        super().__init__(discord.ui.Button(
+            label=label, emoji="🔁", style=discord.ButtonStyle.primary, custom_id=f"tt:rematch:{game_id}",
+        ))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> "RematchButton":
+        return cls(int(match["game"]), item.label or "Rematch")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        bot = bot_of(interaction)
+        try:
+            table, old = await bot.tables.rematch(self.game_id, interaction.user.id, display_name(interaction.user))
+        except (TableError, IllegalAction) as error:
+            await reply_error(interaction, error)
+            return
+        locale = await guild_locale(bot, interaction.guild)
+        await interaction.response.defer()
+        # A new message: the deferred interaction's own message is the results.
+        message = await interaction.followup.send(embed=bot.notifier.lobby_embed(table, locale),
+                                                  view=lobby_view(table.id), wait=True)
+        await bot.tables.set_message_ids(table, lobby=message.id)
+        if interaction.channel is not None:
+            await bot.notifier.rematch_opened(interaction.channel, table, old, locale)
+
+
+def rematch_view(game_id: int, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game_id, t("core.rematch.button", locale)))
+    return view
