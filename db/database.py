@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 from pathlib import Path
 
 import aiosqlite
@@ -21,6 +22,14 @@ def database_path_from_url(url: str) -> str:
     if not path:
         raise ValueError("DATABASE_URL names no file")
     return path
+
+
+def is_unique_violation(error: BaseException) -> bool:
+    """A unique constraint refused the write (SQLite, or asyncpg's
+    UniqueViolationError, recognised by name so asyncpg stays optional)."""
+    if isinstance(error, sqlite3.IntegrityError):
+        return "UNIQUE" in str(error).upper()
+    return type(error).__name__ == "UniqueViolationError"
 
 
 class Database:
@@ -44,7 +53,7 @@ class Database:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._conn = await aiosqlite.connect(self.path, isolation_level=None)
         self._conn.row_factory = aiosqlite.Row
-        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL", "busy_timeout=5000"):
+        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=FULL", "busy_timeout=5000"):
             await self.fetchall(f"PRAGMA {pragma}")  # fetch, so no statement stays open
         await self.migrate()
 
