@@ -140,13 +140,23 @@ class _RedactTokens(logging.Filter):
         return True
 
 
+# Loggers that print statement parameters or request/response bodies at
+# DEBUG: game snapshots (every hand, the bag) and private replies would reach
+# the log. They stay at INFO whatever LOG_LEVEL says.
+PARAMETER_LOGGERS = ("aiosqlite", "asyncpg", "discord.http", "discord.webhook", "discord.webhook.async_",
+                     "discord.gateway", "discord.client", "discord.state")
+
+
 def configure_logging(settings: Settings) -> None:
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     handler.addFilter(_RedactTokens(settings.discord_token))
     root = logging.getLogger()
     root.handlers[:] = [handler]
-    root.setLevel(settings.log_level.upper())
+    level = logging.getLevelName(settings.log_level.upper())
+    root.setLevel(level)
+    for name in PARAMETER_LOGGERS:
+        logging.getLogger(name).setLevel(max(level, logging.INFO))
 
 
 async def _run(bot: TabletopBot, token: str) -> None:
