@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, AsyncIterator
 
@@ -18,6 +19,28 @@ if TYPE_CHECKING:
     from bot import TabletopBot
 
 log = logging.getLogger(__name__)
+
+
+MESSAGE_LIMIT = 2000  # Discord refuses longer message content (HTTP 400)
+ECHO_LIMIT = 80  # user text quoted back in a reply
+# Control, zero-width and bidirectional-override characters: invisible in a
+# reply, and able to reorder or hide the text around them.
+_INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]")
+
+
+def user_text(text: str, limit: int = ECHO_LIMIT) -> str:
+    """User-typed text made safe to quote in a reply: invisible characters
+    dropped, on one line, at most ``limit`` characters, Markdown and mentions
+    escaped."""
+    clean = " ".join(_INVISIBLE.sub("", text).split())
+    if len(clean) > limit:
+        clean = clean[: limit - 1] + "…"
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(clean))
+
+
+def fit_message(content: str, limit: int = MESSAGE_LIMIT) -> str:
+    """The last guard before Discord: a reply never exceeds its limit."""
+    return content if len(content) <= limit else content[: limit - 1] + "…"
 
 
 def bot_of(interaction: discord.Interaction) -> "TabletopBot":
@@ -46,6 +69,7 @@ async def user_locale(interaction: discord.Interaction) -> str:
 async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bool = True,
                 **kwargs: Any) -> None:
     """Answer, or follow up when the interaction was already answered."""
+    content = fit_message(content)
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
     else:
@@ -60,7 +84,9 @@ async def reply_key(interaction: discord.Interaction, key: str, *, ephemeral: bo
 async def reply_error(interaction: discord.Interaction, error: TableError | IllegalAction) -> None:
     """A refused request: a private, localized reason. Nothing changed."""
     locale = await user_locale(interaction)
-    params = dict(error.params)
+    # Text params may be what the user typed (a cell, a card, a game name):
+    # quoted short and escaped.
+    params = {name: user_text(value) if isinstance(value, str) else value for name, value in error.params.items()}
     if isinstance(params.get("game"), str) and has(f"core.game.{params['game']}"):
         params["game"] = t(f"core.game.{params['game']}", locale)  # a game id, shown by its name
     await reply(interaction, "⚠️ " + t(error.key, locale, **params), ephemeral=True)
