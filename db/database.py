@@ -48,7 +48,15 @@ class Database:
             raise RuntimeError("database is not open")
         return self._conn
 
+    @property
+    def is_open(self) -> bool:
+        return self._conn is not None
+
     async def open(self) -> None:
+        """Open, set the pragmas, migrate. Opening an open database does nothing
+        (start-up opens it before connecting to Discord, ``setup_hook`` again)."""
+        if self._conn is not None:
+            return
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._conn = await aiosqlite.connect(self.path, isolation_level=None)
