@@ -22,7 +22,7 @@ from db.models import GameRecord, Seat
 from db.repo import GameRepo, RatingRepo, SettingsRepo
 from engines.base import Event, GameEngine, Result, SeatInfo
 from tables import ratings
-from tables.errors import TableError
+from tables.errors import TableError, seat_count_error
 from tables.notifier import Notifier, NullNotifier
 from tables.registry import GameRegistry, GameSpec
 
@@ -326,7 +326,7 @@ class TableService:
             config = engine.config_from_json(config_json)
             if len(table.seats) not in engine.allowed_seat_counts(config):
                 lo, hi = engine.seat_range(config)
-                raise TableError("core.err.seat_count", min=lo, max=hi, count=len(table.seats))
+                raise seat_count_error(lo, hi, len(table.seats))
             table.state = engine.new_game(config, self._seat_infos(table.record), table.record.seed)
             table.record.config = config.model_dump(mode="json")
             table.record.status = "playing"

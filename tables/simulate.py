@@ -13,10 +13,12 @@ import random
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from db.database import Database
 from engines.base import Event
 from i18n import LOCALES, t
-from tables.errors import TableError
+from tables.errors import seat_count_error
 from tables.registry import GameRegistry, default_registry
 from tables.service import GameSummary, LiveTable, TableService
 from tables.text import describe, game_name
@@ -64,9 +66,13 @@ async def simulate(game: str, players: int, seed: int, out: Path | None, locale:
     move goes through ``TableService.act`` exactly as a player's would."""
     registry = registry or default_registry()
     engine = registry.get(game).engine
-    lo, hi = engine.seat_range(engine.config_from_json(config or {}))
-    if players not in engine.allowed_seat_counts(engine.config_from_json(config or {})):
-        raise TableError("core.err.seat_count", min=lo, max=hi, count=players)
+    config = dict(config or {})
+    if game == "cubed" and players == 1:
+        config.setdefault("solo", True)  # one CUBED player is a solo game, as /cubed solo
+    parsed = engine.config_from_json(config)
+    if players not in engine.allowed_seat_counts(parsed):
+        lo, hi = engine.seat_range(parsed)
+        raise seat_count_error(lo, hi, players)
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     db = Database(":memory:")
@@ -74,7 +80,7 @@ async def simulate(game: str, players: int, seed: int, out: Path | None, locale:
     notifier = ConsoleNotifier(out, locale)
     service = TableService(db, registry, notifier)
     try:
-        table = await service.open_lobby(game, 1, 1, FIRST_USER_ID, "Player 1", config or {}, seed=seed)
+        table = await service.open_lobby(game, 1, 1, FIRST_USER_ID, "Player 1", config, seed=seed)
         for n in range(2, players + 1):
             await service.join(table.id, FIRST_USER_ID + n - 1, f"Player {n}")
         await service.start(table.id, FIRST_USER_ID)
@@ -113,7 +119,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--config", default="{}", help='game options as JSON, e.g. \'{"mode": "teams"}\'')
     args = parser.parse_args(argv)
     try:
-        asyncio.run(simulate(args.game, args.players, args.seed, args.out, args.lang, json.loads(args.config)))
+        config = json.loads(args.config)
+        if not isinstance(config, dict):
+            raise ValueError("not a JSON object")
+    except ValueError as exc:
+        print(f"error: --config must be a JSON object such as '{{\"mode\": \"teams\"}}' ({exc})", file=sys.stderr)
+        return 2
+    try:
+        asyncio.run(simulate(args.game, args.players, args.seed, args.out, args.lang, config))
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'config'}: {e['msg']}" for e in exc.errors())
+        print(f"error: --config for {args.game}: {problems}", file=sys.stderr)
+        return 2
     except Exception as exc:  # noqa: BLE001 - one clear line for the command line
         if getattr(exc, "key", None):
             print(f"error: {t(exc.key, args.lang, **getattr(exc, 'params', {}))}", file=sys.stderr)
