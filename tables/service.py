@@ -149,14 +149,20 @@ class TableService:
             async with table.lock:
                 if table.record.status != "playing" or table.state is None:
                     return
+                resigned_out = len(self._active_groups(table)) <= 1  # killed between a resignation and its result
                 over = table.engine.is_over(table.state)
                 ai_due = not over and any(table.seats[s].is_ai for s in table.to_act())
-                if not over and not ai_due:
+                if not (resigned_out or over or ai_due):
                     return
-                log.info("game %s: resuming after restart (%s)", table.id, "over" if over else "AI to act")
+                log.info("game %s: resuming after restart (%s)", table.id,
+                         "resigned" if resigned_out else "over" if over else "AI to act")
                 before = self._hand_snapshots(table)
-                events = [] if over else await self._run_ai(table)
-                finished = await self._after_change(table)
+                events: list[Event] = []
+                if resigned_out:
+                    finished = await self._finish(table, reason="core.end.resigned")
+                else:
+                    events = [] if over else await self._run_ai(table)
+                    finished = await self._after_change(table)
                 changed = self._changed_hands(table, before)
         except Exception:
             log.exception("game %s: could not resume after restart", table.id)

@@ -1,7 +1,7 @@
 """Run by test_crash_recovery.py in a child process: plays a Highcard game
 through TableService on a SQLite file and SIGKILLs itself at one point.
 
-    python -m tests.ops.crash_player DB_PATH after_action|before_result
+    python -m tests.ops.crash_player DB_PATH after_action|before_result|after_resign
 """
 from __future__ import annotations
 
@@ -40,6 +40,11 @@ async def main(path: str, point: str) -> None:
         while True:
             seat = table.to_act()[0]
             await service.act(table.id, table.seats[seat].user_id, Play(card=max(table.state.hands[seat])))
+    elif point == "after_resign":
+        await service.join(table.id, BOB, "bob")
+        await service.start(table.id, ALICE)
+        service._finish = die  # the resignation is saved, the result is not
+        await service.resign(table.id, BOB)
     raise SystemExit("not killed")
 
 

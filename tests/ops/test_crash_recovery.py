@@ -78,3 +78,19 @@ async def test_a_kill_between_the_final_move_and_the_result_finishes_and_rates_o
     ratings = await again.ratings.get_many(GUILD, "highcard", [ALICE, BOB])
     assert {user: row.games for user, row in ratings.items()} == {ALICE: 1, BOB: 1}
     await again.shutdown()
+
+
+async def test_a_kill_between_a_resignation_and_the_result_finishes_the_game(tmp_path, reopen):
+    path = tmp_path / "t.db"
+    kill_at(path, "after_resign")
+    service = await reopen(path)
+    [record] = await service.games.all_live()
+    assert record.status == "playing" and record.seats[1].ai == "resigned"
+
+    await service.restore()
+    assert (await service.games.get(record.id)).status == "finished"
+    rows = await service.db.fetchall("SELECT seat, rank FROM results WHERE game_id = ? ORDER BY seat", (record.id,))
+    assert [(row["seat"], row["rank"]) for row in rows] == [(0, 1), (1, 2)]
+    ratings = await service.ratings.get_many(GUILD, "highcard", [ALICE, BOB])
+    assert {user: (row.games, row.wins) for user, row in ratings.items()} == {ALICE: (1, 1), BOB: (1, 0)}
+    await service.shutdown()
