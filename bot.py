@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import re
 import signal
 import sys
 from typing import Iterable
@@ -75,7 +76,8 @@ def settings_problems(error: ValidationError) -> list[str]:
     for item in error.errors():
         name = str(item["loc"][0]).upper() if item["loc"] else "settings"
         message = str(item.get("ctx", {}).get("error") or item["msg"]).removeprefix("Value error, ")
-        shown = "" if "TOKEN" in name else f" (got {str(item.get('input'))[:60]!r})"
+        given = re.sub(r"//([^:/@]*):[^@/]*@", r"//\1:***@", str(item.get("input")))  # no URL password
+        shown = "" if "TOKEN" in name else f" (got {given[:60]!r})"
         lines.append(f"{name}{shown}: {message}")
     return lines
 
