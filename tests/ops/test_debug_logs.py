@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from bot import Settings, configure_logging
+from bot import PARAMETER_LOGGERS, Settings, configure_logging
 from tables import simulate as sim
 from tables.service import TableService
 
@@ -40,7 +40,7 @@ def debug_logs():
     yield capture
     root.setLevel(saved[0])
     root.handlers[:] = saved[1]
-    for name in ("aiosqlite", "asyncpg", "discord"):
+    for name in PARAMETER_LOGGERS:
         logging.getLogger(name).setLevel(logging.NOTSET)
 
 
