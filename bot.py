@@ -1,18 +1,21 @@
 """Tabletop: build the bot (``create_bot``), read settings, run it."""
 from __future__ import annotations
 
+import argparse
 import asyncio
 import hashlib
 import json
 import logging
+import re
 import signal
 import sys
 from typing import Annotated, Iterable
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from db.database import Database, check_database_url
@@ -24,6 +27,13 @@ log = logging.getLogger("tabletop")
 CORE_EXTENSIONS = ("cogs.core",)
 GAME_EXTENSIONS = ("cogs.setup", "cogs.cubed", "cogs.deathfront")
 SYNC_HASH_KEY = "command_tree_hash"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+# The bot uses no voice: discord.py's "PyNaCl/davey is not installed" warnings
+# at every start would only alarm operators.
+for _flag in ("warn_nacl", "warn_dave"):
+    if hasattr(discord.VoiceClient, _flag):
+        setattr(discord.VoiceClient, _flag, False)
 
 
 class Settings(BaseSettings):
@@ -71,13 +81,37 @@ class Settings(BaseSettings):
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod
-    def _blank_is_none(cls, value: object) -> object:
-        return None if value in ("", None) else value
+    def _guild_id(cls, value: object) -> object:
+        if value in ("", None):
+            return None
+        if isinstance(value, str) and not value.strip().isdigit():
+            raise ValueError("must be a server id, a number (Developer Mode → right-click the server → "
+                             "Copy Server ID), or empty")
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _level(cls, value: str) -> str:
+        if value.strip().upper() not in LOG_LEVELS:
+            raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
+        return value.strip().upper()
 
     @field_validator("database_url")
     @classmethod
     def _valid_url(cls, value: str) -> str:
         return check_database_url(value)
+
+
+def settings_problems(error: ValidationError) -> list[str]:
+    """One line per bad setting, named as in .env.example (never a token)."""
+    lines = []
+    for item in error.errors():
+        name = str(item["loc"][0]).upper() if item["loc"] else "settings"
+        message = str(item.get("ctx", {}).get("error") or item["msg"]).removeprefix("Value error, ")
+        given = re.sub(r"//([^:/@]*):[^@/]*@", r"//\1:***@", str(item.get("input")))  # no URL password
+        shown = "" if "TOKEN" in name else f" (got {given[:60]!r})"
+        lines.append(f"{name}{shown}: {message}")
+    return lines
 
 
 class TabletopTree(app_commands.CommandTree):
@@ -209,13 +243,55 @@ class _RedactTokens(logging.Filter):
         return True
 
 
+# Loggers that print statement parameters or request/response bodies at
+# DEBUG: game snapshots (every hand, the bag) and private replies would reach
+# the log. They stay at INFO whatever LOG_LEVEL says.
+PARAMETER_LOGGERS = ("aiosqlite", "asyncpg", "discord.http", "discord.webhook", "discord.webhook.async_",
+                     "discord.gateway", "discord.client", "discord.state")
+
+
 def configure_logging(settings: Settings) -> None:
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     handler.addFilter(_RedactTokens(settings.discord_token))
     root = logging.getLogger()
     root.handlers[:] = [handler]
-    root.setLevel(settings.log_level.upper())
+    level = logging.getLevelName(settings.log_level.upper())
+    root.setLevel(level)
+    for name in PARAMETER_LOGGERS:
+        logging.getLogger(name).setLevel(max(level, logging.INFO))
+
+
+class StartFailure(Exception):
+    """A start that cannot go on; the message names the cause and the setting."""
+
+    def __init__(self, message: str, status: int = 1) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+async def open_database(bot: TabletopBot) -> None:
+    """Open (and migrate) the database before anything talks to Discord."""
+    try:
+        await bot.db.open()
+    except Exception as error:  # any driver, any cause: one line naming the setting
+        where = getattr(bot.db, "path", None)
+        place = f" at {where}" if where else ""
+        raise StartFailure(f"cannot open the database{place} named by DATABASE_URL: "
+                           f"{type(error).__name__}: {error}", status=2) from None
+
+
+async def _login(bot: TabletopBot, token: str) -> None:
+    try:
+        await bot.login(token)
+    except discord.LoginFailure:
+        raise StartFailure("Discord refused the token in DISCORD_TOKEN: copy it again from the Developer "
+                           "Portal (Bot → Reset Token).") from None
+    except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as error:
+        raise StartFailure(f"cannot reach Discord ({type(error).__name__}: {error or 'timed out'}); "
+                           "check the network, DNS or proxy of this machine.") from None
+    except discord.HTTPException as error:
+        raise StartFailure(f"Discord answered HTTP {error.status} at login; try again later.") from None
 
 
 async def _run(bot: TabletopBot, token: str) -> None:
@@ -224,7 +300,14 @@ async def _run(bot: TabletopBot, token: str) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     async with bot:
-        runner = asyncio.create_task(bot.start(token))
+        await open_database(bot)
+
+        async def login_and_connect() -> None:
+            await _login(bot, token)
+            # After a good login discord.py reconnects by itself, with backoff.
+            await bot.connect(reconnect=True)
+
+        runner = asyncio.create_task(login_and_connect())
         stopper = asyncio.create_task(stop.wait())
         done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
         if stopper in done:
@@ -233,24 +316,54 @@ async def _run(bot: TabletopBot, token: str) -> None:
         else:
             stopper.cancel()
         try:
-            await runner  # re-raises a login failure
+            await runner  # re-raises a failure to start
         except asyncio.CancelledError:
             pass
+        except discord.PrivilegedIntentsRequired:
+            raise StartFailure("Discord refused the gateway intents; the bot needs none of the privileged "
+                               "ones, so check the application's settings.") from None
+        except discord.ConnectionClosed as error:
+            if error.code == 4004:
+                raise StartFailure("Discord refused the token in DISCORD_TOKEN.") from None
+            raise
 
 
-def main() -> int:
-    settings = Settings()
-    if not settings.discord_token:
-        print("DISCORD_TOKEN is not set: put it in the environment or in .env (see .env.example).",
-              file=sys.stderr)
-        return 2
-    configure_logging(settings)
-    bot = create_bot(settings)
+def load_settings() -> Settings:
     try:
+        return Settings()
+    except ValidationError as error:
+        raise StartFailure("\n".join(settings_problems(error) + ["Fix it in the environment or in .env "
+                                                                  "(see .env.example)."]), status=2) from None
+
+
+async def _check(bot: TabletopBot) -> None:
+    await open_database(bot)
+    await bot.db.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tabletop", description="Run the Tabletop Discord bot.")
+    parser.add_argument("--check", action="store_true",
+                        help="validate the settings and open the database, then exit without connecting "
+                             "to Discord (status 0 when the bot could start)")
+    args = parser.parse_args(argv)
+    try:
+        settings = load_settings()
+        if not settings.discord_token:
+            raise StartFailure("DISCORD_TOKEN is not set: put it in the environment or in .env "
+                               "(see .env.example).", status=2)
+        configure_logging(settings)
+        bot = create_bot(settings)
+        if args.check:
+            asyncio.run(_check(bot))
+            print(f"ok: settings valid, database open at {getattr(bot.db, 'path', 'DATABASE_URL')}")
+            return 0
         asyncio.run(_run(bot, settings.discord_token))
-    except discord.LoginFailure:
-        log.error("Discord refused the token in DISCORD_TOKEN")
-        return 1
+    except StartFailure as failure:
+        print(f"tabletop: {failure}", file=sys.stderr)
+        return failure.status
+    except KeyboardInterrupt:
+        return 130
     return 0
 
 

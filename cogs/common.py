@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, AsyncIterator
 
@@ -19,6 +20,28 @@ if TYPE_CHECKING:
     from bot import TabletopBot
 
 log = logging.getLogger(__name__)
+
+
+MESSAGE_LIMIT = 2000  # Discord refuses longer message content (HTTP 400)
+ECHO_LIMIT = 80  # user text quoted back in a reply
+# Control, zero-width and bidirectional-override characters: invisible in a
+# reply, and able to reorder or hide the text around them.
+_INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]")
+
+
+def user_text(text: str, limit: int = ECHO_LIMIT) -> str:
+    """User-typed text made safe to quote in a reply: invisible characters
+    dropped, on one line, at most ``limit`` characters, Markdown and mentions
+    escaped."""
+    clean = " ".join(_INVISIBLE.sub("", text).split())
+    if len(clean) > limit:
+        clean = clean[: limit - 1] + "…"
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(clean))
+
+
+def fit_message(content: str, limit: int = MESSAGE_LIMIT) -> str:
+    """The last guard before Discord: a reply never exceeds its limit."""
+    return content if len(content) <= limit else content[: limit - 1] + "…"
 
 
 def bot_of(interaction: discord.Interaction) -> "TabletopBot":
@@ -48,6 +71,7 @@ async def user_locale(interaction: discord.Interaction) -> str:
 async def reply(interaction: discord.Interaction, content: str, *, ephemeral: bool = True,
                 **kwargs: Any) -> None:
     """Answer, or follow up when the interaction was already answered."""
+    content = fit_message(content)
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
     else:
@@ -62,12 +86,16 @@ async def reply_key(interaction: discord.Interaction, key: str, *, ephemeral: bo
 async def reply_error(interaction: discord.Interaction, error: TableError | IllegalAction) -> None:
     """A refused request: a private, localized reason. Nothing changed."""
     locale = await user_locale(interaction)
-    params = dict(error.params)
-    for name, value in error.params.items():  # i18n keys given as params are shown localized
+    # Text params may be what the user typed (a cell, a card, a game name):
+    # quoted short and escaped. i18n keys given as params are shown localized.
+    params = {}
+    for name, value in error.params.items():
         if name.endswith("_key") and isinstance(value, str):
             params[name] = t(value, locale)
         elif name.endswith("_keys") and isinstance(value, list):
             params[name] = or_list([t(k, locale) for k in value], locale)
+        else:
+            params[name] = user_text(value) if isinstance(value, str) else value
     if isinstance(params.get("game"), str) and has(f"core.game.{params['game']}"):
         params["game"] = t(f"core.game.{params['game']}", locale)  # a game id, shown by its name
     table = bot_of(interaction).tables.in_channel(interaction.channel_id) if interaction.channel_id else None

@@ -3,13 +3,15 @@ SQLite (embedded default) or PostgreSQL (several processes); the backend is
 chosen by the URL and every dialect difference stays under ``db/``."""
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 from db.migrations_files import MIGRATIONS_DIR
 from db.postgres import PostgresBackend
 from db.sqlite import SqliteBackend
 
-__all__ = ["Database", "MIGRATIONS_DIR", "database_path_from_url", "is_postgres_url"]
+__all__ = ["Database", "MIGRATIONS_DIR", "check_database_url", "database_path_from_url", "is_postgres_url",
+           "is_unique_violation"]
 
 SQLITE_PREFIX = "sqlite:///"
 POSTGRES_PREFIXES = ("postgresql://", "postgres://")
@@ -41,6 +43,14 @@ def check_database_url(url: str) -> str:
         return url
     database_path_from_url(url)
     return url
+
+
+def is_unique_violation(error: BaseException) -> bool:
+    """A unique constraint refused the write (SQLite, or asyncpg's
+    UniqueViolationError, recognised by name so asyncpg stays optional)."""
+    if isinstance(error, sqlite3.IntegrityError):
+        return "UNIQUE" in str(error).upper()
+    return type(error).__name__ == "UniqueViolationError"
 
 
 class Database:
@@ -75,6 +85,10 @@ class Database:
         return self.backend.is_open
 
     async def open(self) -> None:
+        """Open and migrate. Opening an open database does nothing (start-up
+        opens it before connecting to Discord, ``setup_hook`` again)."""
+        if self.is_open:
+            return
         await self.backend.open()
         try:
             await self.migrate()

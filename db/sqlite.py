@@ -69,7 +69,7 @@ class SqliteBackend:
         raw = await aiosqlite.connect(self.path, isolation_level=None)
         raw.row_factory = aiosqlite.Row
         self._conn = SqliteConn(raw)
-        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL", "busy_timeout=5000"):
+        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=FULL", "busy_timeout=5000"):
             await self.conn.fetchall(f"PRAGMA {pragma}")  # fetch, so no statement stays open
 
     async def close(self) -> None:

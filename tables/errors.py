@@ -11,3 +11,11 @@ class TableError(Exception):
         super().__init__(key)
         self.key = key
         self.params = params
+
+
+def seat_count_error(low: int, high: int, count: int) -> TableError:
+    """The refusal for a seat count the game does not take ("needs exactly 4
+    players" rather than "needs 4–4 players")."""
+    if low == high:
+        return TableError("core.err.seat_count_exact", players=low, count=count)
+    return TableError("core.err.seat_count", min=low, max=high, count=count)

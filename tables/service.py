@@ -17,12 +17,12 @@ from typing import Any, Callable
 
 from pydantic import BaseModel
 
-from db.database import Database
+from db.database import Database, is_unique_violation
 from db.models import GameRecord, Seat
 from db.repo import GameRepo, RatingRepo, SettingsRepo
 from engines.base import Event, GameEngine, IllegalAction, Result, SeatInfo
 from tables import ratings
-from tables.errors import TableError
+from tables.errors import TableError, seat_count_error
 from tables.notifier import Notifier, NullNotifier
 from tables.registry import GameRegistry, GameSpec
 from tables.sweeper import guarded_write
@@ -112,6 +112,7 @@ class TableService:
         self.accepting = True
         self._background: set[asyncio.Task] = set()
         self._rematch_lock = asyncio.Lock()
+        self._opening = asyncio.Lock()
         # Seeds for new games; tests replace it to make games repeatable.
         self.new_seed: Callable[[], int] = lambda: random.SystemRandom().randrange(2**31)
 
@@ -119,8 +120,11 @@ class TableService:
     # Loading
     # ------------------------------------------------------------------
     async def restore(self) -> int:
-        """Load every live lobby and game; restart their timers."""
+        """Load every live lobby and game, then finish what a crash left
+        undone: AI seats to act play, games the engine says are over are
+        finished (results and ratings once), timers are re-armed."""
         count = 0
+        playing: list[LiveTable] = []
         for record in await self.games.all_live():
             if record.game_type not in self.registry:
                 log.error("game %s: unknown game type %s left as is", record.id, record.game_type)
@@ -133,10 +137,44 @@ class TableService:
                     table.state = await self.replay(record)
                 else:
                     table.state = table.engine.state_from_json(snap[1])
+                playing.append(table)
             self._remember(table)
             self._schedule(table)
             count += 1
+        for table in playing:
+            await self._resume(table)
         return count
+
+    async def _resume(self, table: LiveTable) -> None:
+        """Bring a restored game to where its last commit left it. The result
+        and the ratings are written in one transaction with the status, so a
+        game is finished (and rated) exactly once."""
+        try:
+            async with table.lock:
+                if table.record.status != "playing" or table.state is None:
+                    return
+                resigned_out = len(self._active_groups(table)) <= 1  # killed between a resignation and its result
+                over = table.engine.is_over(table.state)
+                ai_due = not over and any(table.seats[s].is_ai for s in table.to_act())
+                if not (resigned_out or over or ai_due):
+                    return
+                log.info("game %s: resuming after restart (%s)", table.id,
+                         "resigned" if resigned_out else "over" if over else "AI to act")
+                before = self._hand_snapshots(table)
+                events: list[Event] = []
+                if resigned_out:
+                    finished = await self._finish(table, reason="core.end.resigned")
+                else:
+                    events = [] if over else await self._run_ai(table)
+                    finished = await self._after_change(table)
+                changed = self._changed_hands(table, before)
+        except Exception:
+            log.exception("game %s: could not resume after restart", table.id)
+            return
+        try:
+            await self._announce(table, events, finished, changed_hands=changed)
+        except Exception:  # the game itself moved on; a failed message must not stop the restore
+            log.exception("game %s: could not announce the resumed game", table.id)
 
     async def replay(self, record: GameRecord) -> BaseModel:
         """The state rebuilt from seed + action log."""
@@ -190,19 +228,28 @@ class TableService:
         self._check_accepting()
         spec = self.registry.get(game_type)
         cfg = spec.engine.config_from_json(config or {})
-        if self.in_channel(channel_id) is not None or await self.games.live_in_channel(channel_id):
-            raise TableError("core.err.channel_busy")
-        now = self.clock()
-        record = GameRecord(
-            game_type=game_type, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
-            config=cfg.model_dump(mode="json"), seats=[Seat(user_id=host_id, name=host_name)],
-            seed=seed if seed is not None else self.new_seed(),
-            created_at=now, updated_at=now,
-        )
-        async with self.db.transaction() as conn:
-            record.id = await self.games.insert(conn, record)
-        table = LiveTable(record, spec)
-        self._remember(table)
+        # The channel check and the insert under one lock: of simultaneous
+        # `new` commands in one channel exactly one opens a lobby.
+        async with self._opening:
+            if self.in_channel(channel_id) is not None or await self.games.live_in_channel(channel_id):
+                raise TableError("core.err.channel_busy")
+            now = self.clock()
+            record = GameRecord(
+                game_type=game_type, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
+                config=cfg.model_dump(mode="json"), seats=[Seat(user_id=host_id, name=host_name)],
+                seed=seed if seed is not None else self.new_seed(),
+                created_at=now, updated_at=now,
+            )
+            try:
+                async with self.db.transaction() as conn:
+                    record.id = await self.games.insert(conn, record)
+            except Exception as error:
+                # Another process (or a start-up race) took the channel first.
+                if is_unique_violation(error):
+                    raise TableError("core.err.channel_busy") from None
+                raise
+            table = LiveTable(record, spec)
+            self._remember(table)
         self._schedule(table)
         log.info("game %s: lobby opened (%s) guild=%s channel=%s host=%s",
                  record.id, game_type, guild_id, channel_id, host_id)
@@ -289,7 +336,7 @@ class TableService:
             config = engine.config_from_json(config_json)
             if len(table.seats) not in engine.allowed_seat_counts(config):
                 lo, hi = engine.seat_range(config)
-                raise TableError("core.err.seat_count", min=lo, max=hi, count=len(table.seats))
+                raise seat_count_error(lo, hi, len(table.seats))
             table.state = engine.new_game(config, self._seat_infos(table.record), table.record.seed)
             table.record.config = config.model_dump(mode="json")
             table.record.status = "playing"

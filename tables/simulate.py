@@ -18,10 +18,12 @@ import random
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from db.database import Database
 from engines.base import Event
 from i18n import LOCALES, t
-from tables.errors import TableError
+from tables.errors import seat_count_error
 from tables.registry import GameRegistry, default_registry
 from tables.service import GameSummary, LiveTable, TableService
 from tables.text import describe, game_name
@@ -75,9 +77,13 @@ async def simulate(game: str, players: int, seed: int, out: Path | None, locale:
     move goes through ``TableService.act`` exactly as a player's would."""
     registry = registry or default_registry()
     engine = registry.get(game).engine
-    lo, hi = engine.seat_range(engine.config_from_json(config or {}))
-    if players not in engine.allowed_seat_counts(engine.config_from_json(config or {})):
-        raise TableError("core.err.seat_count", min=lo, max=hi, count=players)
+    config = dict(config or {})
+    if game == "cubed" and players == 1:
+        config.setdefault("solo", True)  # one CUBED player is a solo game, as /cubed solo
+    parsed = engine.config_from_json(config)
+    if players not in engine.allowed_seat_counts(parsed):
+        lo, hi = engine.seat_range(parsed)
+        raise seat_count_error(lo, hi, players)
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     db = Database(":memory:")
@@ -87,7 +93,7 @@ async def simulate(game: str, players: int, seed: int, out: Path | None, locale:
     try:
         seat_names = [(names[n] if names and n < len(names) and names[n].strip() else
                        t("render.common.player", locale, n=n + 1)) for n in range(players)]
-        table = await service.open_lobby(game, 1, 1, FIRST_USER_ID, seat_names[0], config or {}, seed=seed)
+        table = await service.open_lobby(game, 1, 1, FIRST_USER_ID, seat_names[0], config, seed=seed)
         for n in range(2, players + 1):
             await service.join(table.id, FIRST_USER_ID + n - 1, seat_names[n - 1])
         await service.start(table.id, FIRST_USER_ID)
@@ -127,9 +133,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--names", default="", help='seat names in seat order, e.g. "李雷,韩梅梅"')
     args = parser.parse_args(argv)
     try:
-        names = [n.strip() for n in args.names.replace("，", ",").split(",")] if args.names else None
-        asyncio.run(simulate(args.game, args.players, args.seed, args.out, args.lang, json.loads(args.config),
-                             names=names))
+        config = json.loads(args.config)
+        if not isinstance(config, dict):
+            raise ValueError("not a JSON object")
+    except ValueError as exc:
+        print(f"error: --config must be a JSON object such as '{{\"mode\": \"teams\"}}' ({exc})", file=sys.stderr)
+        return 2
+    names = [n.strip() for n in args.names.replace("，", ",").split(",")] if args.names else None
+    try:
+        asyncio.run(simulate(args.game, args.players, args.seed, args.out, args.lang, config, names=names))
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'config'}: {e['msg']}" for e in exc.errors())
+        print(f"error: --config for {args.game}: {problems}", file=sys.stderr)
+        return 2
     except Exception as exc:  # noqa: BLE001 - one clear line for the command line
         if getattr(exc, "key", None):
             print(f"error: {t(exc.key, args.lang, **getattr(exc, 'params', {}))}", file=sys.stderr)

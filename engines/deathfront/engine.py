@@ -189,8 +189,7 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
     # -- setup and draw ------------------------------------------------------------
     def _do_keep(self, state: DeathFrontState, seat: int, action: Keep) -> list[Event]:
         self._need_step(state, "mulligan")
-        state.waiting.remove(seat)
-        return [ev("keep", seat=seat)]
+        return self._hold(state, seat, ev("keep", seat=seat))
 
     def _do_mulligan(self, state: DeathFrontState, seat: int, action: Mulligan) -> list[Event]:
         self._need_step(state, "mulligan")
@@ -202,13 +201,11 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
         state.rng.shuffle(deck)
         state.hands[seat] = [deck.pop() for _ in range(min(HAND_LIMIT, len(deck)))]
         state.mulliganed[seat] = True
-        state.waiting.remove(seat)
-        return [ev("mulligan", seat=seat)]
+        return self._hold(state, seat, ev("mulligan", seat=seat))
 
     def _do_skip_draw(self, state: DeathFrontState, seat: int, action: SkipDraw) -> list[Event]:
         self._need_step(state, "draw")
-        state.waiting.remove(seat)
-        return [ev("skip_draw", seat=seat)]
+        return self._hold(state, seat, ev("skip_draw", seat=seat))
 
     def _do_discard(self, state: DeathFrontState, seat: int, action: Discard) -> list[Event]:
         self._need_step(state, "draw")
@@ -216,8 +213,20 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
         state.hands[seat].remove(uid)
         state.discards[seat].append(uid)
         self._draw(state, seat)
+        return self._hold(state, seat, ev("discard_draw", seat=seat))
+
+    @staticmethod
+    def _hold(state: DeathFrontState, seat: int, event: Event) -> list[Event]:
+        """A simultaneous choice stays hidden (no event, no trace in the
+        public view) until every seat has chosen; see ``_reveal``."""
         state.waiting.remove(seat)
-        return [ev("discard_draw", seat=seat)]
+        state.held_events.append(event)
+        return []
+
+    @staticmethod
+    def _reveal(state: DeathFrontState, events: list[Event]) -> None:
+        events.extend(sorted(state.held_events, key=lambda e: e.params["seat"]))
+        state.held_events = []
 
     # -- deploy step -----------------------------------------------------------------
     def _do_deploy(self, state: DeathFrontState, seat: int, action: Deploy) -> list[Event]:
@@ -430,10 +439,12 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
             if state.step == "mulligan":
                 if state.waiting:
                     return
+                self._reveal(state, events)
                 self._start_round(state, events)
             elif state.step == "draw":
                 if state.waiting:
                     return
+                self._reveal(state, events)
                 self._start_step(state, "deploy", events)
             elif state.pending_advance is not None:
                 return
@@ -528,8 +539,10 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
 
     def _resolve(self, state: DeathFrontState, events: list[Event]) -> None:
         has_units = [bool(R.units_of_side(state, side)) for side in (0, 1)]
-        lost = [state.had_units[s] and not has_units[s] for s in (0, 1)]
-        if lost[0] != lost[1]:
+        # A side that has had units and has none loses, unless neither side
+        # has a unit left (then play goes on: rulings, Elimination).
+        lost = [state.had_units[s] and not has_units[s] and has_units[1 - s] for s in (0, 1)]
+        if lost[0] or lost[1]:
             self._finish(state, 1 if lost[0] else 0, "elimination", events)
         elif any(not hand for hand in state.hands):
             self._finish_by_territory(state, "no_cards", events)

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, Field, TypeAdapter, field_validator, model_validator
 
-from engines.base import Result, Rng
+from engines.base import Event, Result, Rng
 
 from .cards import ALLIED_FACTIONS, AXIS_FACTIONS, Faction
 
@@ -103,6 +103,8 @@ class DeathFrontState(BaseModel):
     passes: int = 0  # passes in a row in the current step
     waiting: list[int] = Field(default_factory=list)  # simultaneous choices still open
     mulliganed: list[bool] = Field(default_factory=list)
+    # Simultaneous choices made so far, announced once every seat has chosen.
+    held_events: list[Event] = Field(default_factory=list)
     moved: list[str] = Field(default_factory=list)
     exhausted: list[str] = Field(default_factory=list)
     smoked: list[str] = Field(default_factory=list)

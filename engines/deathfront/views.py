@@ -30,6 +30,17 @@ def _tile(state: DeathFrontState, label: str, uid: str) -> TileView:
                     exhausted=uid in state.exhausted, moved=uid in state.moved, smoked=uid in state.smoked)
 
 
+def _player_view(state: DeathFrontState, s: int) -> PlayerView:
+    """A seat as everyone sees it: a simultaneous choice not yet revealed
+    shows as the seat was before choosing."""
+    held = {e.key.rsplit(".", 1)[-1] for e in state.held_events if e.params.get("seat") == s}
+    redrawn = 1 if "discard_draw" in held else 0
+    return PlayerView(seat=s, name=state.names[s], faction=state.factions[s], side=R.side_of_seat(state, s),
+                      hand_count=len(state.hands[s]), deck_count=len(state.decks[s]) + redrawn,
+                      discard_count=len(state.discards[s]) - redrawn,
+                      mulliganed=state.mulliganed[s] and "mulligan" not in held)
+
+
 def public_view(state: DeathFrontState, to_act: list[int]) -> DeathFrontPublicView:
     return DeathFrontPublicView(
         players=state.players,
@@ -41,12 +52,7 @@ def public_view(state: DeathFrontState, to_act: list[int]) -> DeathFrontPublicVi
         step=state.step,
         to_act=to_act,
         order=list(state.order),
-        seats=[
-            PlayerView(seat=s, name=state.names[s], faction=state.factions[s], side=R.side_of_seat(state, s),
-                       hand_count=len(state.hands[s]), deck_count=len(state.decks[s]),
-                       discard_count=len(state.discards[s]), mulliganed=state.mulliganed[s])
-            for s in range(state.players)
-        ],
+        seats=[_player_view(state, s) for s in range(state.players)],
         tiles=[_tile(state, c, u) for c, u in sorted(state.pieces.items())],
         facilities=[_tile(state, c, u) for c, u in sorted(state.facilities.items())],
         territory=R.territory(state),

@@ -92,10 +92,11 @@ def test_mulligan_once_before_the_first_round():
     before = list(state.hands[0])
     state, events = act(state, 0, Mulligan())
     assert state.mulliganed[0] and len(state.hands[0]) == 8 and state.hands[0] != before
-    assert events[0].key == "deathfront.ev.mulligan"
+    assert events == []  # hidden until every seat has chosen (docs/rules decision 2)
     with pytest.raises(IllegalAction):
         act(state, 0, Mulligan())
-    state, _ = act(state, 1, Keep())
+    state, events = act(state, 1, Keep())
+    assert [e.key for e in events][:2] == ["deathfront.ev.mulligan", "deathfront.ev.keep"]
     assert state.round == 1 and state.step != "mulligan"
     assert all(a.kind != "mulligan" for s in range(2) for a in ENGINE.legal_actions(state, s))
     assert all_cards(state) == expected_cards(state)

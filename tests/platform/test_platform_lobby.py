@@ -67,7 +67,7 @@ async def test_teams_option_needs_four_seats(table):
     lobby = table.lobby_message()
     await bob.click(lobby, label="Join")
     result = await alice.click(lobby, label="Start")
-    assert "needs 4–4 players" in last_reply(result).content
+    assert "needs exactly 4 players" in last_reply(result).content
 
 
 async def test_cancel_closes_the_lobby_and_frees_the_channel(table):
