@@ -29,6 +29,10 @@ ECHO_LIMIT = 80  # user text quoted back in a reply
 _INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]")
 
 
+# Params the table service already made safe (players' names, escaped by tables.text.safe_name).
+PRE_ESCAPED = frozenset({"players"})
+
+
 def user_text(text: str, limit: int = ECHO_LIMIT) -> str:
     """User-typed text made safe to quote in a reply: invisible characters
     dropped, on one line, at most ``limit`` characters, Markdown and mentions
@@ -86,21 +90,20 @@ async def reply_key(interaction: discord.Interaction, key: str, *, ephemeral: bo
 async def reply_error(interaction: discord.Interaction, error: TableError | IllegalAction) -> None:
     """A refused request: a private, localized reason. Nothing changed."""
     locale = await user_locale(interaction)
-    # Text params may be what the user typed (a cell, a card, a game name):
-    # quoted short and escaped. i18n keys given as params are shown localized.
-    params = {}
-    for name, value in error.params.items():
-        if name.endswith("_key") and isinstance(value, str):
-            params[name] = t(value, locale)
-        elif name.endswith("_keys") and isinstance(value, list):
-            params[name] = or_list([t(k, locale) for k in value], locale)
-        else:
-            params[name] = user_text(value) if isinstance(value, str) else value
+    params = dict(error.params)
     if isinstance(params.get("game"), str) and has(f"core.game.{params['game']}"):
         params["game"] = t(f"core.game.{params['game']}", locale)  # a game id, shown by its name
     table = bot_of(interaction).tables.in_channel(interaction.channel_id) if interaction.channel_id else None
     if table is not None and table.spec.localize_params is not None:  # card names in the reader's language
         params = table.spec.localize_params(params, locale)
+    for name, value in error.params.items():
+        if name.endswith("_key") and isinstance(value, str):  # i18n keys given as params are shown localized
+            params[name] = t(value, locale)
+        elif name.endswith("_keys") and isinstance(value, list):
+            params[name] = or_list([t(k, locale) for k in value], locale)
+        elif name not in PRE_ESCAPED and isinstance(params.get(name), str):
+            # What the user typed (a cell, a card, a game name): quoted short and escaped.
+            params[name] = user_text(params[name])
     await reply(interaction, "⚠️ " + t(error.key, locale, **params), ephemeral=True)
 
 

@@ -127,11 +127,12 @@ class Table:
         host, *others = self.members
         await host.slash(self.channel, "highcard new", **options)
         lobby = self.lobby_message()
+        game_id = self.live().id  # by custom id: the labels follow the server's language
         for member in others:
-            await member.click(lobby, label="Join")
+            await member.click(lobby, custom_id=f"tt:lobby:join:{game_id}")
         for _ in range(ai):
-            await host.click(lobby, label="Add AI")
-        await host.click(lobby, label="Start")
+            await host.click(lobby, custom_id=f"tt:lobby:ai:{game_id}")
+        await host.click(lobby, custom_id=f"tt:lobby:start:{game_id}")
         return self.live()
 
     def member_for_seat(self, seat: int):

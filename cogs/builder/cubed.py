@@ -40,7 +40,7 @@ def piece_option(state: CubedState, piece: str, locale: str) -> Option:
     info = PIECES_BY_ID[piece]
     points = state.config.points.of(info.kind)
     return Option(piece, t("builder.cubed.piece", locale, piece=piece, kind=t(f"cubed.kind.{info.kind}", locale),
-                           points=points), " / ".join(info.faces))
+                           points=points), " / ".join(t(f"cubed.colour.{face}", locale) for face in info.faces))
 
 
 def base(table: Any) -> tuple[Any, Any]:

@@ -64,11 +64,12 @@ class Game:
         host, *others = self.members
         await host.slash(self.channel, f"{self.game} new", **options)
         lobby = next(m for m in reversed(self.channel.history()) if m.embeds)
+        game_id = self.live().id  # by custom id: the labels follow the server's language
         for member in others:
-            await member.click(lobby, label="Join")
+            await member.click(lobby, custom_id=f"tt:lobby:join:{game_id}")
         for _ in range(ai):
-            await host.click(lobby, label="Add AI")
-        await host.click(lobby, label="Start")
+            await host.click(lobby, custom_id=f"tt:lobby:ai:{game_id}")
+        await host.click(lobby, custom_id=f"tt:lobby:start:{game_id}")
         await self.env.settle()
         self.note_pings()
         return self.live()

@@ -25,7 +25,12 @@ async def test_a_success_says_what_was_done(simcord_env):
     alice = game.members[0]
     answer = last_reply(await alice.slash(game.channel, "deathfront mulligan"))
     assert answer.content.startswith("✅ You took a new hand of 8")
-    assert "alice takes a new hand." in answer.content
+    # The choice stays hidden until every seat has chosen (docs/rules/deathfront.md, decision 2).
+    assert "alice takes a new hand." not in answer.content
+    bob = game.members[1]
+    answer = last_reply(await bob.slash(game.channel, "deathfront keep"))
+    assert answer.content.startswith("✅")
+    assert "bob keeps" in answer.content
 
 
 def ends_with_empty_hand(live, seat) -> bool:
