@@ -1,0 +1,56 @@
+"""SETUP knowledge for the search AI: the beam's best plays as candidates
+for the searching seat, a narrower beam for the others and the rollouts, and
+an evaluation of the pawns' race (in teams, a team is as strong as its
+slower pawn, since the team with the last pawn loses)."""
+from __future__ import annotations
+
+import random
+
+from pydantic import BaseModel
+
+from engines.search.knowledge import Knowledge, squash
+from engines.setup.engine import TEAM_OF_SEAT
+from engines.setup.models import PlayAction, SetupState, SwapAction
+from engines.setup.plays import quick_plays, search_plays
+
+ROOT_PLAYS = 6
+INNER_PLAYS = 3
+POINT_SCALE = 5.0  # a lead of this many points is worth about 73 %
+
+
+class SetupKnowledge(Knowledge):
+    max_candidates = ROOT_PLAYS + 1
+    rollout_depth = 1
+    exploration = 0.5
+
+    def root_candidates(self, state: SetupState, seat: int) -> list[BaseModel]:
+        plays = [PlayAction(placements=c.placements) for c in search_plays(state, seat)[:ROOT_PLAYS]]
+        return plays + _swaps(state, seat)
+
+    def candidates(self, state: SetupState, seat: int) -> list[BaseModel]:
+        plays = [PlayAction(placements=c.placements) for c in quick_plays(state, seat)[:INNER_PLAYS]]
+        return plays + _swaps(state, seat)[:1]
+
+    def rollout_action(self, state: SetupState, seat: int, rng: random.Random) -> BaseModel:
+        plays = quick_plays(state, seat, beam_width=2, max_evaluations=120)
+        if plays and plays[0].value > 0:
+            return PlayAction(placements=plays[0].placements)
+        return SwapAction(tiles=list(state.hands[seat]))
+
+    def evaluate(self, state: SetupState) -> list[float]:
+        scores = state.scores
+        n = len(scores)
+        if state.config.mode == "teams":
+            strength = [min(scores[s] for s in range(n) if TEAM_OF_SEAT[s] == team) for team in (0, 1)]
+            return [squash((strength[TEAM_OF_SEAT[s]] - strength[1 - TEAM_OF_SEAT[s]]) / POINT_SCALE)
+                    for s in range(n)]
+        return [squash((scores[s] - max(scores[o] for o in range(n) if o != s)) / POINT_SCALE) for s in range(n)]
+
+
+def _swaps(state: SetupState, seat: int) -> list[BaseModel]:
+    hand = state.hands[seat]
+    return [SwapAction(tiles=list(hand))] if hand else []
+
+
+def make_knowledge(engine) -> SetupKnowledge:
+    return SetupKnowledge(engine)
