@@ -9,7 +9,7 @@ import discord
 
 from cogs.common import guild_locale, png_file, render
 from cogs.hands import dm_hand
-from cogs.views import board_view, lobby_view
+from cogs.views import ai_level_text, board_view, lobby_view
 from engines.base import Event
 from i18n import has, t
 from tables.text import describe, game_name
@@ -99,6 +99,7 @@ class DiscordNotifier:
         embed = discord.Embed(title=title, description=description, colour=discord.Colour.blurple())
         seats = "\n".join(
             f"{i + 1}. {'🤖 ' if s.ai == 'added' else ''}{s.name}" + (" 👑" if s.user_id == record.host_id else "")
+            + (f" · {ai_level_text(s.ai_level, locale)}" if s.ai == "added" else "")
             + "".join(f" · {self._option_text(record.game_type, key, value, locale)}"
                       for key, value in s.options.items())
             for i, s in enumerate(record.seats)
@@ -117,7 +118,7 @@ class DiscordNotifier:
 
     async def post_lobby(self, interaction: discord.Interaction, table: "LiveTable", locale: str) -> None:
         """The first lobby message, as the answer to `/<game> new`."""
-        await interaction.followup.send(embed=self.lobby_embed(table, locale), view=lobby_view(table.id))
+        await interaction.followup.send(embed=self.lobby_embed(table, locale), view=lobby_view(table.id, locale=locale))
         message = await interaction.original_response()
         await self.bot.tables.set_message_ids(table, lobby=message.id)
 
@@ -131,7 +132,7 @@ class DiscordNotifier:
         open_ = table.record.status == "lobby"
         try:
             await channel.get_partial_message(table.record.lobby_message_id).edit(  # type: ignore[union-attr]
-                embed=self.lobby_embed(table, locale, closed_reason), view=lobby_view(table.id, open_),
+                embed=self.lobby_embed(table, locale, closed_reason), view=lobby_view(table.id, open_, locale, any(s.ai == "added" for s in table.seats)),
             )
         except discord.HTTPException as exc:
             log.warning("game %s: could not edit the lobby message (HTTP %s)", table.id, exc.status)
@@ -189,7 +190,8 @@ class DiscordNotifier:
                  t(summary.reason, locale)]
         for st in sorted(summary.standings, key=lambda s: (s.rank, s.seat)):
             seat = table.seats[st.seat]
-            name = f"<@{seat.user_id}>" if seat.user_id is not None else f"🤖 {seat.name}"
+            name = f"<@{seat.user_id}>" if seat.user_id is not None else \
+                f"🤖 {seat.name} ({ai_level_text(seat.ai_level, locale)})"
             line = t("core.result.line", locale, rank=st.rank, name=name)
             if st.score is not None:
                 line += " · " + t("core.result.score", locale, score=f"{st.score:g}")

@@ -49,6 +49,12 @@ _knowledge_cache: dict[str, Knowledge] = {}
 
 
 def greedy_action(engine: GameEngine[Any, Any], state: Any, seat: int, rng: random.Random) -> BaseModel:
+    """Today's AI of the game; a game without one here (e.g. a test
+    engine) brings its own ``ai_action``."""
+    if engine.game_id not in _GREEDY:
+        if type(engine).ai_action is GameEngine.ai_action:
+            raise NotImplementedError(f"no AI for {engine.game_id}")
+        return engine.ai_action(state, seat, rng)
     module = importlib.import_module(_GREEDY[engine.game_id])
     if engine.game_id == "setup":
         return module.choose_action(state, seat, rng)
@@ -71,7 +77,7 @@ def choose_action(engine: GameEngine[Any, Any], state: Any, seat: int, level: st
     """A legal action for ``seat`` at ``level``. ``budget`` overrides the
     level's budget (tests and the arena use iteration budgets)."""
     level = normalize_level(level)
-    if level == "greedy":
+    if level == "greedy" or engine.game_id not in _KNOWLEDGE:
         return greedy_action(engine, state, seat, rng)
     knowledge = knowledge_for(engine)
     if level == "easy":

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from engines.base import Event, GameEngine, IllegalAction, Result, Rng, SeatInfo
-from engines.cubed import worlds, labels
+from engines.cubed import labels, worlds
 from engines.cubed.models import (
     ACTION_ADAPTER,
     CellLabel,

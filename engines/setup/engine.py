@@ -6,7 +6,7 @@ import random
 from pydantic import BaseModel
 
 from engines.base import Event, GameEngine, IllegalAction, Result, Rng, SeatInfo
-from engines.setup import worlds, rules
+from engines.setup import rules, worlds
 from engines.setup.models import (
     LastMove,
     PlayAction,
