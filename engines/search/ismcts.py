@@ -95,16 +95,19 @@ class _Search:
             if not actions:
                 break
             untried = None
-            for action, key in zip(actions, keys):
+            for index, (action, key) in enumerate(zip(actions, keys)):
                 child = node.children.get(key)
                 if child is None:
                     if untried is None:
-                        untried = (action, key)
+                        untried = (action, key, index)
                 else:
                     child.avail += 1
             if untried is not None:
                 child = _Node(untried[0])
                 child.avail = 1
+                # Progressive bias: the game's move ordering counts as a small
+                # head start that fades as real visits come in.
+                child.total = self.knowledge.ordering_bias * (1 - untried[2] / max(len(actions) - 1, 1))
                 node.children[untried[1]] = child
                 self._step(world, actor, untried[0])
                 path.append((child, actor))
