@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from engines.base import GameEngine
 from engines.cubed import ai as greedy
-from engines.cubed.engine import CubedEngine, hand_points, legal_placements
+from engines.cubed.engine import SOLO_MAX_DRAWS, CubedEngine, hand_points, legal_placements
 from engines.cubed.models import (
     CubedState,
     Draw3Action,
@@ -53,6 +53,8 @@ def projected(state: CubedState) -> list[int]:
 
 def behind(state: CubedState, seat: int) -> bool:
     mine = projected(state)
+    if len(mine) < 2:
+        return False
     return mine[seat] > min(mine[o] for o in range(len(mine)) if o != seat)
 
 
@@ -72,7 +74,7 @@ class CubedKnowledge(Knowledge):
             return [GiveAction(piece=gift, to_seat=s) for s in others] + [PassAction()]
         actions: list[BaseModel] = list(self._placements(state, seat))
         if state.config.solo:
-            return actions + ([DrawAction()] if state.bag else [])
+            return actions + ([DrawAction()] if state.bag and state.solo_draws < SOLO_MAX_DRAWS else [])
         if state.phase == "turn" and state.bag:
             actions.append(DrawAction())
             if state.config.draw3 and len(state.bag) >= 2:

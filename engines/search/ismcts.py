@@ -126,6 +126,8 @@ class _Search:
         best, best_score = None, -math.inf
         for key in keys:
             child = node.children[key]
+            if child.visits == 0:  # its first iteration was abandoned
+                return child
             score = child.total / child.visits + c * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
             if score > best_score:
                 best, best_score = child, score
