@@ -60,7 +60,7 @@ def behind(state: CubedState, seat: int) -> bool:
 
 class CubedKnowledge(Knowledge):
     max_candidates = PLACEMENTS + 2
-    rollout_depth = 6
+    rollout_depth = 3
     exploration = 0.6
 
     def candidates(self, state: CubedState, seat: int) -> list[BaseModel]:
@@ -97,7 +97,8 @@ class CubedKnowledge(Knowledge):
             if key not in seen:  # one rotation per piece and cell is enough to try
                 seen.add(key)
                 unique.append(move)
-        if behind(state, seat) and len(state.hands) > 1:
+        unique = unique[:2 * PLACEMENTS]
+        if behind(state, seat):
             unique.sort(key=lambda m: seals(state, m))  # stable: sealing moves go last
         return unique[:PLACEMENTS]
 

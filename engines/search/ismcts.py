@@ -169,9 +169,13 @@ def search(engine: GameEngine[Any, Any], knowledge: Knowledge, state: Any, seat:
             pass  # a candidate that this sampled world does not allow: try another world
         stats.iterations += 1
     order = {key: i for i, key in enumerate(root_keys)}
+    # The best mean among the well-visited children: with many iterations
+    # that is the most visited one; with few, one noisy sample of a child
+    # (plus its ordering head start) does not outvote the others by chance.
+    most = max((child.visits for child in root.children.values()), default=0)
     ranked = sorted(
-        ((key, child) for key, child in root.children.items() if child.visits),
-        key=lambda kc: (-kc[1].visits, -kc[1].total / kc[1].visits, order[kc[0]]),
+        ((key, child) for key, child in root.children.items() if child.visits and 2 * child.visits >= most),
+        key=lambda kc: (-kc[1].total / kc[1].visits, -kc[1].visits, order[kc[0]]),
     )
     for key, child in root.children.items():
         stats.visits[key] = child.visits

@@ -13,7 +13,7 @@ from engines.setup.engine import TEAM_OF_SEAT
 from engines.setup.models import PlayAction, SetupState, SwapAction
 from engines.setup.plays import quick_plays, search_plays
 
-ROOT_PLAYS = 6
+ROOT_PLAYS = 8
 INNER_PLAYS = 3
 POINT_SCALE = 5.0  # a lead of this many points is worth about 73 %
 
@@ -21,7 +21,8 @@ POINT_SCALE = 5.0  # a lead of this many points is worth about 73 %
 class SetupKnowledge(Knowledge):
     max_candidates = ROOT_PLAYS + 1
     rollout_depth = 1
-    exploration = 0.5
+    exploration = 0.3
+    ordering_bias = 0.1
 
     def root_candidates(self, state: SetupState, seat: int) -> list[BaseModel]:
         plays = [PlayAction(placements=c.placements) for c in search_plays(state, seat)[:ROOT_PLAYS]]
