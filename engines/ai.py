@@ -1,8 +1,8 @@
 """The AI players of every game, by level.
 
 - ``greedy``: today's one-ply AI of each game (``engines/<game>/ai.py``).
-- ``easy``: the greedy AI with human-like slips: now and then it takes
-  one of its next-best candidates instead of the best.
+- ``easy``: the greedy AI with human-like slips: about a third of its
+  decisions take a playable but weaker candidate (not the best two).
 - ``normal`` / ``hard``: the information-set search (``engines.search``)
   with the game's knowledge (``engines/<game>/ai_search.py``), on a small
   and a larger time budget.
@@ -32,8 +32,9 @@ BUDGETS: dict[str, Budget] = {
     "normal": Budget(iterations=60, seconds=0.06),
     "hard": Budget(iterations=400, seconds=0.17),
 }
-EASY_SLIP = 0.3  # share of easy decisions that take a next-best candidate
-EASY_SLIP_WIDTH = 3  # ... among this many candidates after the best
+EASY_SLIP = 0.35  # share of easy decisions that are a slip
+EASY_SLIP_FROM = 2  # a slip skips the best candidates (often equally good) ...
+EASY_SLIP_WIDTH = 4  # ... and takes one of the next few: a playable, weaker move
 
 _GREEDY = {
     "setup": "engines.setup.ai",
@@ -92,11 +93,15 @@ def _easy_action(engine: GameEngine[Any, Any], knowledge: Knowledge, state: Any,
     forced = knowledge.forced(info, seat, rng)
     if forced is not None:
         return forced
+    easy = knowledge.easy_action(info, seat, rng)
+    if easy is not None:
+        return easy
     best = greedy_action(engine, info, seat, rng)
     if rng.random() >= EASY_SLIP:
         return best
-    others = [a for a in knowledge.root_candidates(info, seat) if a != best][:EASY_SLIP_WIDTH]
-    return rng.choice(others) if others else best
+    others = [a for a in knowledge.root_candidates(info, seat) if a != best]
+    weaker = others[EASY_SLIP_FROM - 1:EASY_SLIP_FROM - 1 + EASY_SLIP_WIDTH] or others
+    return rng.choice(weaker) if weaker else best
 
 
 def with_iterations(level: str, iterations: int) -> Budget:

@@ -45,14 +45,27 @@ class SearchStats:
 
 
 class _Node:
-    __slots__ = ("action", "children", "visits", "total", "avail")
+    __slots__ = ("action", "children", "visits", "total", "squares", "bias", "avail")
 
     def __init__(self, action: BaseModel | None) -> None:
         self.action = action
         self.children: dict[str, _Node] = {}
         self.visits = 0
-        self.total = 0.0
+        self.total = 0.0  # sum of values, plus the ordering head start
+        self.squares = 0.0  # sum of squared values (for the final choice)
+        self.bias = 0.0
         self.avail = 0
+
+    def mean(self) -> float:
+        return (self.total - self.bias) / self.visits
+
+    def error(self) -> float:
+        """Standard error of the mean value (wide open after one visit)."""
+        if self.visits < 2:
+            return 1.0
+        mean = self.mean()
+        variance = max(self.squares / self.visits - mean * mean, 0.0)
+        return math.sqrt(variance / self.visits)
 
 
 def action_key(action: BaseModel) -> str:
@@ -107,7 +120,8 @@ class _Search:
                 child.avail = 1
                 # Progressive bias: the game's move ordering counts as a small
                 # head start that fades as real visits come in.
-                child.total = self.knowledge.ordering_bias * (1 - untried[2] / max(len(actions) - 1, 1))
+                child.bias = self.knowledge.ordering_bias * (1 - untried[2] / max(len(actions) - 1, 1))
+                child.total = child.bias
                 node.children[untried[1]] = child
                 self._step(world, actor, untried[0])
                 path.append((child, actor))
@@ -120,6 +134,7 @@ class _Search:
         for child, actor in path:
             child.visits += 1
             child.total += values[actor]
+            child.squares += values[actor] ** 2
 
     def _select(self, node: _Node, keys: list[str]) -> _Node:
         c = self.knowledge.exploration
@@ -168,18 +183,27 @@ def search(engine: GameEngine[Any, Any], knowledge: Knowledge, state: Any, seat:
         except IllegalAction:
             pass  # a candidate that this sampled world does not allow: try another world
         stats.iterations += 1
-    order = {key: i for i, key in enumerate(root_keys)}
-    # The best mean among the well-visited children: with many iterations
-    # that is the most visited one; with few, one noisy sample of a child
-    # (plus its ordering head start) does not outvote the others by chance.
-    most = max((child.visits for child in root.children.values()), default=0)
-    ranked = sorted(
-        ((key, child) for key, child in root.children.items() if child.visits and 2 * child.visits >= most),
-        key=lambda kc: (-kc[1].total / kc[1].visits, -kc[1].visits, order[kc[0]]),
-    )
     for key, child in root.children.items():
         stats.visits[key] = child.visits
-        stats.values[key] = child.total / child.visits if child.visits else 0.0
-    if not ranked:
-        return root_actions[0], stats
-    return ranked[0][1].action, stats  # type: ignore[return-value]
+        stats.values[key] = child.mean() if child.visits else 0.0
+    return _final_choice(root, root_actions, root_keys), stats
+
+
+def _final_choice(root: _Node, actions: list[BaseModel], keys: list[str]) -> BaseModel:
+    """The game's first candidate (its greedy choice) unless another child's
+    mean value beats it by more than the noise of the samples (one standard
+    error of the difference): with few iterations, sampling noise must not
+    replace a good move by a worse one."""
+    incumbent = root.children.get(keys[0])
+    if incumbent is None or incumbent.visits == 0:
+        return actions[0]
+    best, best_margin = incumbent, 0.0
+    for key in keys[1:]:
+        child = root.children.get(key)
+        if child is None or child.visits == 0:
+            continue
+        noise = math.sqrt(child.error() ** 2 + incumbent.error() ** 2)
+        margin = child.mean() - incumbent.mean() - noise
+        if margin > best_margin:
+            best, best_margin = child, margin
+    return best.action  # type: ignore[return-value]

@@ -48,6 +48,11 @@ class Knowledge:
         """A decision taken without searching (a vote, a single option)."""
         return None
 
+    def easy_action(self, state: Any, seat: int, rng: random.Random) -> BaseModel | None:
+        """The ``easy`` level's own way to play this game, if it has one
+        (else: the greedy choice with slips, see ``engines.ai``)."""
+        return None
+
     def root_candidates(self, state: Any, seat: int) -> list[BaseModel]:
         """Candidates of the searching seat, computed once on its
         information state (its own options never depend on hidden pieces)."""

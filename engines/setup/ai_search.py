@@ -15,6 +15,9 @@ from engines.setup.plays import quick_plays, search_plays
 
 ROOT_PLAYS = 8
 INNER_PLAYS = 3
+EASY_MAX_TILES = 2
+EASY_SLIP = 0.35
+EASY_SLIP_WIDTH = 4
 POINT_SCALE = 5.0  # a lead of this many points is worth about 73 %
 
 
@@ -37,6 +40,15 @@ class SetupKnowledge(Knowledge):
         if plays and plays[0].value > 0:
             return PlayAction(placements=plays[0].placements)
         return SwapAction(tiles=list(state.hands[seat]))
+
+    def easy_action(self, state: SetupState, seat: int, rng: random.Random) -> BaseModel:
+        """A beginner sees plays of one or two tiles, not long combos, and
+        now and then not the best of those either."""
+        short = [c for c in search_plays(state, seat) if len(c.placements) <= EASY_MAX_TILES and c.value > 0]
+        if not short:
+            return SwapAction(tiles=list(state.hands[seat]))
+        pick = rng.choice(short[:EASY_SLIP_WIDTH]) if rng.random() < EASY_SLIP else short[0]
+        return PlayAction(placements=pick.placements)
 
     def evaluate(self, state: SetupState) -> list[float]:
         scores = state.scores
