@@ -78,13 +78,13 @@ class _Deadline(Exception):
 
 class _Search:
     def __init__(self, engine: GameEngine[Any, Any], knowledge: Knowledge, seat: int,
-                 rng: random.Random, budget: Budget) -> None:
+                 rng: random.Random, budget: Budget, started: float) -> None:
         self.engine = engine
         self.knowledge = knowledge
         self.seat = seat
         self.rng = rng
         self.budget = budget
-        self.deadline = None if budget.seconds is None else budget.clock() + budget.seconds
+        self.deadline = None if budget.seconds is None else started + budget.seconds
 
     def out_of_time(self) -> bool:
         return self.deadline is not None and self.budget.clock() >= self.deadline
@@ -163,6 +163,7 @@ def search(engine: GameEngine[Any, Any], knowledge: Knowledge, state: Any, seat:
            rng: random.Random, budget: Budget) -> tuple[BaseModel, SearchStats]:
     """The action ``seat`` should take in ``state``, found by reading only
     ``engine.information_state(state, seat)``."""
+    started = budget.clock()  # the time budget covers the whole decision
     info = engine.information_state(state, seat)
     del state  # from here on, only what the seat knows
     stats = SearchStats()
@@ -174,7 +175,7 @@ def search(engine: GameEngine[Any, Any], knowledge: Knowledge, state: Any, seat:
         return (root_actions[0] if root_actions else engine.legal_actions(info, seat)[0]), stats
     root_keys = [action_key(a) for a in root_actions]
     root = _Node(None)
-    runner = _Search(engine, knowledge, seat, rng, budget)
+    runner = _Search(engine, knowledge, seat, rng, budget, started)
     while budget.iterations is None or stats.iterations < budget.iterations:
         if stats.iterations > 0 and runner.out_of_time():
             break
@@ -183,6 +184,9 @@ def search(engine: GameEngine[Any, Any], knowledge: Knowledge, state: Any, seat:
         except IllegalAction:
             pass  # a candidate that this sampled world does not allow: try another world
         stats.iterations += 1
+        # Hand the GIL over between iterations: run in a worker thread, the
+        # search must not keep the event loop waiting for its switch interval.
+        time.sleep(0)
     for key, child in root.children.items():
         stats.visits[key] = child.visits
         stats.values[key] = child.mean() if child.visits else 0.0
