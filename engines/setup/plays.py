@@ -153,9 +153,10 @@ class _Search:
         return ranked[:self.beam_width]
 
 
-def search_plays(state: SetupState, seat: int) -> list[Candidate]:
+def search_plays(state: SetupState, seat: int, beam_width: int = BEAM_WIDTH,
+                 max_evaluations: int = MAX_EVALUATIONS) -> list[Candidate]:
     """Every legal play the search found, best first."""
-    found = _Search(state, seat).run()
+    found = _Search(state, seat, beam_width, max_evaluations).run()
     return sorted(found, key=lambda c: (-c.value, -c.points, sorted(c.placements)))
 
 
