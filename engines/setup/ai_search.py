@@ -32,6 +32,7 @@ class SetupKnowledge(Knowledge):
     def root_candidates(self, state: SetupState, seat: int) -> list[BaseModel]:
         # A wider beam than the greedy AI's: it misses fewer of the best plays.
         found = search_plays(state, seat, ROOT_BEAM_WIDTH, ROOT_MAX_EVALUATIONS)
+        found = _shuffle_ties(found, random.Random(f"{state.move_number}:{sorted(state.hands[seat])}"))
         plays = [PlayAction(placements=c.placements) for c in found[:ROOT_PLAYS]]
         return plays + _swaps(state, seat)
 
@@ -62,6 +63,20 @@ class SetupKnowledge(Knowledge):
             return [squash((strength[TEAM_OF_SEAT[s]] - strength[1 - TEAM_OF_SEAT[s]]) / POINT_SCALE)
                     for s in range(n)]
         return [squash((scores[s] - max(scores[o] for o in range(n) if o != s)) / POINT_SCALE) for s in range(n)]
+
+
+def _shuffle_ties(found: list, rng: random.Random) -> list:
+    """Plays of equal value in a random order (as the greedy AI picks among
+    them): sorted by their squares, ties would always favour the centre."""
+    groups: dict[tuple[float, int], list] = {}
+    for c in found:
+        groups.setdefault((c.value, c.points), []).append(c)
+    out = []
+    for key in sorted(groups, key=lambda k: (-k[0], -k[1])):
+        group = groups[key]
+        rng.shuffle(group)
+        out += group
+    return out
 
 
 def _swaps(state: SetupState, seat: int) -> list[BaseModel]:
