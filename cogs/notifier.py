@@ -12,7 +12,7 @@ import discord
 from cogs.common import guild_locale, png_file, render
 from cogs.hands import dm_hand, dm_locale
 from cogs.rematch import rematch_view
-from cogs.views import board_view, lobby_view
+from cogs.views import ai_level_text, board_view, lobby_view
 from engines.base import Event
 from i18n import has, t
 from tables import replay
@@ -116,6 +116,7 @@ class DiscordNotifier:
         seats = "\n".join(
             f"{i + 1}. {'🤖 ' if s.ai == 'added' else ''}{safe_name(s.name)}"
             + (" 👑" if s.user_id == record.host_id else "")
+            + (f" · {ai_level_text(s.ai_level, locale)}" if s.ai == "added" else "")
             + "".join(f" · {self._option_text(record.game_type, key, value, locale)}"
                       for key, value in s.options.items())
             for i, s in enumerate(record.seats)
@@ -148,7 +149,7 @@ class DiscordNotifier:
         open_ = table.record.status == "lobby"
         try:
             await channel.get_partial_message(table.record.lobby_message_id).edit(  # type: ignore[union-attr]
-                embed=self.lobby_embed(table, locale, closed_reason), view=lobby_view(table.id, open_, locale),
+                embed=self.lobby_embed(table, locale, closed_reason), view=lobby_view(table.id, open_, locale, any(s.ai == "added" for s in table.seats)),
             )
         except discord.HTTPException as exc:
             log.warning("game %s: could not edit the lobby message (HTTP %s)", table.id, exc.status)
@@ -244,7 +245,8 @@ class DiscordNotifier:
                  t(summary.reason, locale)]
         for st in sorted(summary.standings, key=lambda s: (s.rank, s.seat)):
             seat = table.seats[st.seat]
-            name = f"<@{seat.user_id}>" if seat.user_id is not None else f"🤖 {safe_name(seat.name)}"
+            name = f"<@{seat.user_id}>" if seat.user_id is not None else \
+                f"🤖 {safe_name(seat.name)} ({ai_level_text(seat.ai_level, locale)})"
             line = t("core.result.line", locale, rank=st.rank, name=name)
             if st.score is not None:
                 line += " · " + t("core.result.score", locale, score=f"{st.score:g}")

@@ -10,6 +10,7 @@ import discord
 from cogs import hands
 from cogs.builder.items import DYNAMIC_ITEMS as BUILDER_ITEMS
 from cogs.common import bot_of, display_name, reply_error
+from engines import ai
 from engines.base import IllegalAction
 from i18n import t
 from tables.errors import TableError
@@ -82,12 +83,51 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:hand:(
             await reply_error(interaction, error)
 
 
-def lobby_view(game_id: int, open_: bool = True, locale: str = "en") -> discord.ui.View | None:
+def ai_level_text(level: str, locale: str) -> str:
+    """How an AI seat's level shows in the lobby and the results."""
+    return t("ai.lobby.seat", locale, level=t(f"ai.level.{ai.normalize_level(level)}", locale))
+
+
+class AiLevelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"tt:ailevel:(?P<game>\d+)"):
+    """The host's choice of the level the lobby's AIs play at (Add AI adds
+    a ``normal`` AI; this select changes every AI added in the lobby)."""
+
+    def __init__(self, game_id: int, locale: str = "en") -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"tt:ailevel:{game_id}",
+            placeholder=t("ai.lobby.placeholder", locale),
+            options=[discord.SelectOption(label=t(f"ai.level.{level}", locale), value=level,
+                                          description=t(f"ai.about.{level}", locale))
+                     for level in ai.LEVELS],
+        ))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> "AiLevelSelect":
+        select = cls(int(match["game"]))
+        select.item = item  # keeps the values the user picked
+        return select
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        service = bot_of(interaction).tables
+        level = (self.item.values or ["normal"])[0]
+        await interaction.response.defer()
+        try:
+            await service.set_ai_level(self.game_id, interaction.user.id, level)
+        except (TableError, IllegalAction) as error:
+            await reply_error(interaction, error)
+
+
+def lobby_view(game_id: int, open_: bool = True, locale: str = "en", has_ai: bool = False) -> discord.ui.View | None:
+    """The lobby buttons; with AI seats, also the AI level select."""
     if not open_:
         return None
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
         view.add_item(LobbyButton(action, game_id, locale))
+    if has_ai:
+        view.add_item(AiLevelSelect(game_id, locale))
     return view
 
 
@@ -99,4 +139,4 @@ def board_view(game_id: int, locale: str, extra: list[discord.ui.Item] | None = 
     return view
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, *BUILDER_ITEMS)
+DYNAMIC_ITEMS = (LobbyButton, HandButton, AiLevelSelect, *BUILDER_ITEMS)

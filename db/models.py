@@ -17,6 +17,9 @@ class Seat(BaseModel):
     dm_failed: bool = False  # a DM failed; noted once, not retried until asked
     resigned_order: int | None = None  # 1 for the first seat to resign, 2 next, …
     options: dict[str, Any] = Field(default_factory=dict)  # a player's own lobby choices (faction…)
+    # Level of the AI added in the lobby (engines.ai.LEVELS); a human seat's
+    # AI after a timeout or resignation plays at engines.ai.TIMEOUT_LEVEL.
+    ai_level: str = "normal"
 
     @property
     def is_ai(self) -> bool:

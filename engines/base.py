@@ -163,10 +163,34 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
         view = self.private_view(state, seat)
         return None if view is None else view.model_dump(mode="json")
 
+    # ---- what one seat knows (for the search AI) ------------------------
+    def information_state(self, state: StateT, seat: int) -> StateT:
+        """A state that holds only what ``seat`` knows: every card, tile or
+        piece ``seat`` cannot see is pooled and dealt back in a canonical
+        order, and the random generator is replaced, so two states that
+        ``seat`` cannot tell apart give the same information state. Default:
+        a game without hidden information."""
+        work = type(state).model_validate(state.model_dump())
+        if isinstance(getattr(work, "rng", None), Rng):
+            work.rng = Rng(seed=0)  # type: ignore[attr-defined]
+        return work
+
+    def sample_world(self, info: StateT, seat: int, rng: random.Random) -> StateT:
+        """A full state consistent with ``info`` (an ``information_state`` of
+        ``seat``): the unseen pieces redealt at random from ``rng`` and a new
+        random generator for future draws. Always a fresh copy."""
+        work = type(info).model_validate(info.model_dump())
+        if isinstance(getattr(work, "rng", None), Rng):
+            work.rng = Rng(seed=rng.getrandbits(63))  # type: ignore[attr-defined]
+        return work
+
     # ---- AI ------------------------------------------------------------
-    @abstractmethod
     def ai_action(self, state: StateT, seat: int, rng: random.Random) -> BaseModel:
-        """A legal action for ``seat`` chosen by the AI."""
+        """A legal action for ``seat`` chosen by today's greedy AI. The AIs
+        live in ``engines.ai`` (engines do not import them)."""
+        from engines.ai import greedy_action
+
+        return greedy_action(self, state, seat, rng)
 
     # ---- JSON ------------------------------------------------------------
     def action_to_json(self, action: BaseModel) -> dict[str, Any]:

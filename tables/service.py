@@ -20,6 +20,7 @@ from pydantic import BaseModel
 from db.database import Database, is_unique_violation
 from db.models import GameRecord, Seat
 from db.repo import GameRepo, RatingRepo, SettingsRepo
+from engines import ai
 from engines.base import Event, GameEngine, IllegalAction, Result, SeatInfo
 from tables import ratings
 from tables.errors import TableError, seat_count_error
@@ -296,7 +297,19 @@ class TableService:
         async with self._lobby_change(game_id, host_id=user_id) as table:
             self._require_free_seat(table)
             ai_number = sum(1 for s in table.seats if s.ai == "added") + 1
-            table.seats.append(Seat(name=f"AI {ai_number}", ai="added"))
+            table.seats.append(Seat(name=f"AI {ai_number}", ai="added", ai_level=ai.DEFAULT_LEVEL))
+        return table
+
+    async def set_ai_level(self, game_id: int, user_id: int, level: str) -> LiveTable:
+        """The host sets the level of the AIs added in the lobby."""
+        if level not in ai.LEVELS:
+            raise TableError("ai.err.bad_level")
+        async with self._lobby_change(game_id, host_id=user_id) as table:
+            added = [s for s in table.seats if s.ai == "added"]
+            if not added:
+                raise TableError("ai.err.no_ai_seat")
+            for seat in added:
+                seat.ai_level = level
         return table
 
     async def set_seat_option(self, game_id: int, user_id: int, key: str, value: Any,
@@ -459,7 +472,10 @@ class TableService:
 
     async def _ai_move(self, table: LiveTable, seat: int) -> list[Event]:
         rng = random.Random(f"{table.record.seed}:{table.record.version}:{seat}")
-        action = await asyncio.to_thread(table.engine.ai_action, table.state, seat, rng)
+        record_seat = table.seats[seat]
+        level = record_seat.ai_level if record_seat.ai == "added" else ai.TIMEOUT_LEVEL
+        # In a worker thread, within the level's time budget: the loop keeps running.
+        action = await asyncio.to_thread(ai.choose_action, table.engine, table.state, seat, level, rng)
         return await self._commit(table, seat, action, by_ai=True)
 
     # ------------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from engines.base import Event, GameEngine, IllegalAction, Result, Rng, SeatInfo
-from engines.cubed import ai, labels
+from engines.cubed import labels, worlds
 from engines.cubed.models import (
     ACTION_ADAPTER,
     CellLabel,
@@ -186,7 +186,7 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         cell = (int(action.cell[0]), int(action.cell[1]))
         table = state.table_dict()
         blocked = blocked_cells(table)
-        name = labels.cell_labels_for_table(table, blocked).get(cell) or f"{cell[0]},{cell[1]}"
+        name = self._cell_name(table, blocked, cell)
         if not table and cell != CENTRE:
             raise _err("first_centre", piece=piece, cell=name)
         code = shown_error(table, blocked, rotate(PIECES_BY_ID[piece].faces, action.rotation), cell)
@@ -215,6 +215,10 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
                 state.phase = "give"
                 return events + [_ev("fill", seat=seat)]
         return events + self._end_turn(state, placed=True)
+
+    def _cell_name(self, table: dict, blocked: set, cell: tuple[int, int]) -> str:
+        """The cell's label as players see it, for messages."""
+        return labels.cell_labels_for_table(table, blocked).get(cell) or f"{cell[0]},{cell[1]}"
 
     def _draw(self, state: CubedState, seat: int, action: DrawAction) -> list[Event]:
         if state.config.solo:
@@ -422,6 +426,12 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         pending = state.pending if seat == state.current else []
         return {"hand": list(state.hands[seat]), "pending": list(pending)}
 
+    def information_state(self, state: CubedState, seat: int) -> CubedState:
+        return worlds.information_state(state, seat)
+
+    def sample_world(self, info: CubedState, seat: int, rng: random.Random) -> CubedState:
+        return worlds.sample_world(info, seat, rng)
+
     def private_view(self, state: CubedState, seat: int) -> CubedPrivateView | None:
         if not 0 <= seat < len(state.hands):
             return None
@@ -440,7 +450,3 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
             phase=state.phase,
             your_turn=state.phase != "over" and seat == state.current,
         )
-
-    # ---- AI --------------------------------------------------------------------------------
-    def ai_action(self, state: CubedState, seat: int, rng: random.Random) -> BaseModel:
-        return ai.choose_action(self, state, seat, rng)

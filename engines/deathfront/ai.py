@@ -50,7 +50,7 @@ def choose_action(engine, state: DeathFrontState, seat: int, rng: random.Random)
         return _mulligan_choice(state, seat)
     if state.step == "draw":
         return _draw_choice(state, seat)
-    pic = _picture(state, side)
+    pic = picture(state, side)
     if state.pending_advance is not None:
         return _advance_choice(state, seat, pic)
     choice: BaseModel | None = None
@@ -66,7 +66,7 @@ def choose_action(engine, state: DeathFrontState, seat: int, rng: random.Random)
 
 
 # ---- the picture ------------------------------------------------------------------------
-def _picture(state: DeathFrontState, side: int) -> Picture:
+def picture(state: DeathFrontState, side: int) -> Picture:
     cols = R.columns(state)
     supply: dict[str, int] = {}
     threat: dict[str, int] = {}
@@ -172,6 +172,18 @@ def _advance_choice(state: DeathFrontState, seat: int, pic: Picture) -> BaseMode
 
 
 def _deploy_choice(state: DeathFrontState, seat: int, pic: Picture, rng: random.Random) -> BaseModel | None:
+    options = deploy_options(state, seat, pic)
+    if not options:
+        return None
+    best = max(score for score, _ in options)
+    if best <= 0:
+        return None
+    top = [action for score, action in options if score >= best - 1e-9]
+    return rng.choice(top)
+
+
+def deploy_options(state: DeathFrontState, seat: int, pic: Picture) -> list[tuple[float, BaseModel]]:
+    """Every deploy and move of the step with the greedy AI's gain."""
     options: list[tuple[float, BaseModel]] = []
     hand = state.hands[seat]
     own_resources = [u for u in state.pieces.values()
@@ -208,13 +220,7 @@ def _deploy_choice(state: DeathFrontState, seat: int, pic: Picture, rng: random.
             for dest in R.move_paths(state, seat, label):
                 options.append((_resource_score(state, pic, uid, dest, seat) - here - 1.0,
                                 Move(from_cell=label, to_cell=dest)))
-    if not options:
-        return None
-    best = max(score for score, _ in options)
-    if best <= 0:
-        return None
-    top = [action for score, action in options if score >= best - 1e-9]
-    return rng.choice(top)
+    return options
 
 
 def _facility_choice(state: DeathFrontState, seat: int, pic: Picture) -> BaseModel | None:
@@ -315,8 +321,18 @@ def _strike_value(state: DeathFrontState, seat: int, skill, target: str) -> floa
 
 
 def _attack_choice(state: DeathFrontState, seat: int) -> Attack | None:
-    side = R.side_of_seat(state, seat)
+    options = attack_options(state, seat)
     best, best_value = None, 0.0
+    for value, attack in options:
+        if value > best_value:
+            best, best_value = attack, value
+    return best
+
+
+def attack_options(state: DeathFrontState, seat: int) -> list[tuple[float, Attack]]:
+    """Per target, the fewest attackers that win, with the greedy AI's value."""
+    side = R.side_of_seat(state, seat)
+    out: list[tuple[float, Attack]] = []
     for label in R.attackable_targets(state, seat):
         target = R.target_uid(state, seat, label)
         attackers = R.ready_attackers(state, seat, label)
@@ -328,6 +344,5 @@ def _attack_choice(state: DeathFrontState, seat: int) -> Attack | None:
         if R.is_unit(target):
             depth = board.enemy_depth(1 - side, row)
             value += 4 * max(depth, 0) + (15 if depth == 3 else 0)
-        if value > best_value:
-            best, best_value = Attack(target=label, attackers=group), value
-    return best
+        out.append((value, Attack(target=label, attackers=group)))
+    return out

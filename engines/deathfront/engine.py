@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from engines.base import Event, GameEngine, IllegalAction, Result, Rng, SeatInfo
 
-from . import board, views
+from . import board, views, worlds
 from . import rules as R
 from .cards import ALLIED_FACTIONS, default_cards
 from .models import (
@@ -212,6 +212,9 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
         uid = self._hand_card(state, seat, action.card)
         state.hands[seat].remove(uid)
         state.discards[seat].append(uid)
+        while len(state.secret_discards) < state.players:
+            state.secret_discards.append([])
+        state.secret_discards[seat].append(uid)
         self._draw(state, seat)
         return self._hold(state, seat, ev("discard_draw", seat=seat))
 
@@ -633,11 +636,11 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
     def private_view(self, state: DeathFrontState, seat: int) -> DeathFrontPrivateView:
         return views.private_view(state, seat)
 
-    # ---- AI ----------------------------------------------------------------------------------------
-    def ai_action(self, state: DeathFrontState, seat: int, rng: random.Random) -> BaseModel:
-        from .ai import choose_action
+    def information_state(self, state: DeathFrontState, seat: int) -> DeathFrontState:
+        return worlds.information_state(state, seat)
 
-        return choose_action(self, state, seat, rng)
+    def sample_world(self, info: DeathFrontState, seat: int, rng: random.Random) -> DeathFrontState:
+        return worlds.sample_world(info, seat, rng)
 
 
 def action_order(factions: list[str], round_number: int) -> list[int]:

@@ -93,6 +93,8 @@ class DeathFrontState(BaseModel):
     decks: list[list[str]]
     hands: list[list[str]]
     discards: list[list[str]]
+    # The cards of ``discards`` that were discarded face down (draw step): hidden.
+    secret_discards: list[list[str]] = Field(default_factory=list)
     frontline: list[str]
     pieces: dict[str, str] = Field(default_factory=dict)  # cell -> uid of a unit or resource
     facilities: dict[str, str] = Field(default_factory=dict)  # cell -> uid

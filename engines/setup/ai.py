@@ -1,155 +1,15 @@
-"""A greedy SETUP player.
-
-Plays are found by a small beam search: every single tile on every allowed
-square, plus pairs that only combo with each other, then groups grow one tile
-at a time (same number for sets, same suit for runs), keeping the best few at
-each size. A play is valued as own points minus bonus points given to
-opponents (bonus to a partner counts for us), with a large bonus or penalty
-when the play ends the game as a win or a loss.
-"""
+"""A greedy SETUP player: the best play by the beam search of ``plays``
+(own points minus bonus points given away), else swap the whole hand."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
-from engines.setup import rules
 from engines.setup.models import PlayAction, SetupState, SwapAction
+from engines.setup.plays import Candidate, candidate_plays, search_plays
 
-BEAM_WIDTH = 12
-MAX_MULTI_CANDIDATES = 24  # multi-tile plays listed by legal_actions
-GAME_DECIDING = 1000.0
-# Caps the work per move (typical moves need under 1000) to stay well under 250 ms.
-MAX_EVALUATIONS = 3000
-
-
-@dataclass(frozen=True)
-class Candidate:
-    placements: list[tuple[str, str]]
-    points: int
-    bonuses: dict[int, int] = field(default_factory=dict)
-    value: float = 0.0
-
-
-def _linked(a: str, b: str) -> bool:
-    """Two tiles that would form a combo if they touched."""
-    same_number = rules.tile_number(a) == rules.tile_number(b)
-    run = rules.tile_suit(a) == rules.tile_suit(b) and abs(rules.tile_number(a) - rules.tile_number(b)) == 1
-    return same_number or run
-
-
-def _compatible(group: list[str], tile: str) -> bool:
-    """All placed tiles must end in one set (same number) or one run (same suit)."""
-    numbers = {rules.tile_number(t) for t in group}
-    suits = {rules.tile_suit(t) for t in group}
-    return (len(numbers) == 1 and rules.tile_number(tile) in numbers) or (
-        len(suits) == 1 and rules.tile_suit(tile) in suits
-    )
-
-
-class _Search:
-    def __init__(self, state: SetupState, seat: int) -> None:
-        self.state = state
-        self.seat = seat
-        self.board = state.visible_board()
-        self.tiles = list(dict.fromkeys(state.hands[seat] + state.common))
-        self.squares = rules.allowed_squares(seat, state.num_players)
-        self.found: dict[frozenset[tuple[str, str]], Candidate] = {}
-        self.evaluations = 0
-        from engines.setup.engine import TEAM_OF_SEAT
-
-        self.team = TEAM_OF_SEAT if state.config.mode == "teams" else None
-
-    def evaluate(self, placements: list[tuple[str, str]]) -> Candidate | None:
-        key = frozenset(placements)
-        if key in self.found:
-            return self.found[key]
-        if self.evaluations >= MAX_EVALUATIONS:
-            return None
-        self.evaluations += 1
-        placed = {square: tile for tile, square in placements}
-        try:
-            scoring = rules.scoring_squares(self.board, placed)
-        except rules.IllegalPlay:
-            return None
-        bonuses = rules.bonus_points(scoring, self.seat, self.state.num_players)
-        candidate = Candidate(list(placements), len(scoring), bonuses, self._value(len(scoring), bonuses))
-        self.found[key] = candidate
-        return candidate
-
-    def _friendly(self, other: int) -> bool:
-        return self.team is not None and self.team[other] == self.team[self.seat]
-
-    def _value(self, points: int, bonuses: dict[int, int]) -> float:
-        value = float(points)
-        for other, bonus in bonuses.items():
-            value += bonus if self._friendly(other) else -bonus
-        return value + self._ending_value(points, bonuses)
-
-    def _ending_value(self, points: int, bonuses: dict[int, int]) -> float:
-        from engines.setup.engine import ffa_ranks, team_ranks
-
-        state = self.state
-        scores = list(state.scores)
-        scores[self.seat] += points
-        for other, bonus in bonuses.items():
-            scores[other] += bonus
-        if max(scores) < state.config.finish_line(state.num_players):
-            return 0.0
-        last_placed = list(state.last_placed)
-        last_placed[self.seat] = state.move_number
-        ranks = team_ranks(scores, last_placed) if self.team else ffa_ranks(scores, last_placed)
-        return GAME_DECIDING if ranks[self.seat] == 1 else -GAME_DECIDING
-
-    def run(self) -> list[Candidate]:
-        singles = [c for t in self.tiles for sq in self.squares if (c := self.evaluate([(t, sq)]))]
-        pairs = []
-        for i, a in enumerate(self.tiles):
-            for b in self.tiles[i + 1:]:
-                if not _linked(a, b):
-                    continue
-                for sq_a, sq_b in rules.LINES:
-                    if sq_a in self.squares and sq_b in self.squares:
-                        for placements in ([(a, sq_a), (b, sq_b)], [(b, sq_a), (a, sq_b)]):
-                            if c := self.evaluate(placements):
-                                pairs.append(c)
-        frontier = self._best(singles + pairs)
-        while frontier:
-            grown = []
-            for cand in frontier:
-                used_tiles = {t for t, _ in cand.placements}
-                used_squares = {sq for _, sq in cand.placements}
-                group = [t for t, _ in cand.placements]
-                for tile in self.tiles:
-                    if tile in used_tiles or not _compatible(group, tile):
-                        continue
-                    for sq in self.squares:
-                        if sq not in used_squares and (c := self.evaluate(cand.placements + [(tile, sq)])):
-                            grown.append(c)
-            frontier = self._best([c for c in grown if len(c.placements) <= rules.MAX_TILES_PER_PLAY])
-        return list(self.found.values())
-
-    @staticmethod
-    def _best(candidates: list[Candidate]) -> list[Candidate]:
-        unique = {frozenset(c.placements): c for c in candidates}
-        ranked = sorted(unique.values(), key=lambda c: (-c.value, -c.points, sorted(c.placements)))
-        return ranked[:BEAM_WIDTH]
-
-
-def search_plays(state: SetupState, seat: int) -> list[Candidate]:
-    """Every legal play the search found, best first."""
-    found = _Search(state, seat).run()
-    return sorted(found, key=lambda c: (-c.value, -c.points, sorted(c.placements)))
-
-
-def candidate_plays(state: SetupState, seat: int) -> list[Candidate]:
-    """Legal plays for ``legal_actions``: all one-tile plays plus the best
-    multi-tile ones."""
-    found = search_plays(state, seat)
-    singles = [c for c in found if len(c.placements) == 1]
-    multis = [c for c in found if len(c.placements) > 1][:MAX_MULTI_CANDIDATES]
-    return multis + singles
+__all__ = ["Candidate", "candidate_plays", "choose_action", "search_plays"]
 
 
 def choose_action(state: SetupState, seat: int, rng: random.Random) -> BaseModel:

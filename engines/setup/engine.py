@@ -6,7 +6,7 @@ import random
 from pydantic import BaseModel
 
 from engines.base import Event, GameEngine, IllegalAction, Result, Rng, SeatInfo
-from engines.setup import rules
+from engines.setup import rules, worlds
 from engines.setup.models import (
     LastMove,
     PlayAction,
@@ -79,7 +79,7 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
         multi-tile plays, swapping each single tile and swapping the whole hand."""
         if state.finished or seat != state.current_seat:
             return []
-        from engines.setup.ai import candidate_plays
+        from engines.setup.plays import candidate_plays
 
         actions: list[BaseModel] = [PlayAction(placements=c.placements) for c in candidate_plays(state, seat)]
         hand = state.hands[seat]
@@ -288,6 +288,12 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
         partner = state.hands[partner_of(seat)] if state.config.mode == "teams" else None
         return {"hand": list(state.hands[seat]), "partner": partner}
 
+    def information_state(self, state: SetupState, seat: int) -> SetupState:
+        return worlds.information_state(state, seat)
+
+    def sample_world(self, info: SetupState, seat: int, rng: random.Random) -> SetupState:
+        return worlds.sample_world(info, seat, rng)
+
     def private_view(self, state: SetupState, seat: int) -> SetupPrivateView:
         mode = state.config.mode
         view = SetupPrivateView(
@@ -303,12 +309,6 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
             view.partner_hand = list(state.hands[partner])
             view.partner_name = state.seats[partner].name
         return view
-
-    # ---- AI ------------------------------------------------------------------
-    def ai_action(self, state: SetupState, seat: int, rng: random.Random) -> BaseModel:
-        from engines.setup.ai import choose_action
-
-        return choose_action(state, seat, rng)
 
 
 def ffa_ranks(scores: list[int], last_placed: list[int]) -> list[int]:

@@ -1,0 +1,110 @@
+"""The AI players of every game, by level.
+
+- ``greedy``: today's one-ply AI of each game (``engines/<game>/ai.py``).
+- ``easy``: the greedy AI with human-like slips: about a third of its
+  decisions take a playable but weaker candidate (not the best two).
+- ``normal`` / ``hard``: the information-set search (``engines.search``)
+  with the game's knowledge (``engines/<game>/ai_search.py``), on a small
+  and a larger time budget.
+
+Engines do not import this module; ``GameEngine.ai_action`` calls in here.
+"""
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import replace
+from typing import Any, Literal, get_args
+
+from pydantic import BaseModel
+
+from engines.base import GameEngine
+from engines.search import Budget, Knowledge, search
+
+Level = Literal["greedy", "easy", "normal", "hard"]
+LEVELS: tuple[str, ...] = get_args(Level)
+DEFAULT_LEVEL: Level = "normal"
+TIMEOUT_LEVEL: Level = "normal"  # a seat the AI takes over after a timeout
+
+# Budgets per move. Iterations cap the work on a quiet machine; seconds cap
+# it under load (per-move targets: normal p95 <= 100 ms, hard p95 <= 250 ms).
+BUDGETS: dict[str, Budget] = {
+    "normal": Budget(iterations=60, seconds=0.06),
+    "hard": Budget(iterations=400, seconds=0.17),
+}
+EASY_SLIP = 0.35  # share of easy decisions that are a slip
+EASY_SLIP_FROM = 2  # a slip skips the best candidates (often equally good) ...
+EASY_SLIP_WIDTH = 4  # ... and takes one of the next few: a playable, weaker move
+
+_GREEDY = {
+    "setup": "engines.setup.ai",
+    "cubed": "engines.cubed.ai",
+    "deathfront": "engines.deathfront.ai",
+}
+_KNOWLEDGE = {
+    "setup": "engines.setup.ai_search",
+    "cubed": "engines.cubed.ai_search",
+    "deathfront": "engines.deathfront.ai_search",
+}
+_knowledge_cache: dict[str, Knowledge] = {}
+
+
+def greedy_action(engine: GameEngine[Any, Any], state: Any, seat: int, rng: random.Random) -> BaseModel:
+    """Today's AI of the game; a game without one here (e.g. a test
+    engine) brings its own ``ai_action``."""
+    if engine.game_id not in _GREEDY:
+        if type(engine).ai_action is GameEngine.ai_action:
+            raise NotImplementedError(f"no AI for {engine.game_id}")
+        return engine.ai_action(state, seat, rng)
+    module = importlib.import_module(_GREEDY[engine.game_id])
+    if engine.game_id == "setup":
+        return module.choose_action(state, seat, rng)
+    return module.choose_action(engine, state, seat, rng)
+
+
+def knowledge_for(engine: GameEngine[Any, Any]) -> Knowledge:
+    if engine.game_id not in _knowledge_cache:
+        module = importlib.import_module(_KNOWLEDGE[engine.game_id])
+        _knowledge_cache[engine.game_id] = module.make_knowledge(engine)
+    return _knowledge_cache[engine.game_id]
+
+
+def normalize_level(level: str | None) -> Level:
+    return level if level in LEVELS else DEFAULT_LEVEL  # type: ignore[return-value]
+
+
+def choose_action(engine: GameEngine[Any, Any], state: Any, seat: int, level: str, rng: random.Random,
+                  budget: Budget | None = None) -> BaseModel:
+    """A legal action for ``seat`` at ``level``. ``budget`` overrides the
+    level's budget (tests and the arena use iteration budgets)."""
+    level = normalize_level(level)
+    if level == "greedy" or engine.game_id not in _KNOWLEDGE:
+        return greedy_action(engine, state, seat, rng)
+    knowledge = knowledge_for(engine)
+    if level == "easy":
+        return _easy_action(engine, knowledge, state, seat, rng)
+    action, _ = search(engine, knowledge, state, seat, rng, budget or BUDGETS[level])
+    return action
+
+
+def _easy_action(engine: GameEngine[Any, Any], knowledge: Knowledge, state: Any, seat: int,
+                 rng: random.Random) -> BaseModel:
+    info = engine.information_state(state, seat)
+    forced = knowledge.forced(info, seat, rng)
+    if forced is not None:
+        return forced
+    easy = knowledge.easy_action(info, seat, rng)
+    if easy is not None:
+        return easy
+    best = greedy_action(engine, info, seat, rng)
+    if rng.random() >= EASY_SLIP:
+        return best
+    others = [a for a in knowledge.root_candidates(info, seat) if a != best]
+    weaker = others[EASY_SLIP_FROM - 1:EASY_SLIP_FROM - 1 + EASY_SLIP_WIDTH] or others
+    return rng.choice(weaker) if weaker else best
+
+
+def with_iterations(level: str, iterations: int) -> Budget:
+    """The level's budget with a fixed iteration count and no time limit:
+    reproducible whatever the machine's load."""
+    return replace(BUDGETS.get(level, BUDGETS["normal"]), iterations=iterations, seconds=None)

@@ -1,0 +1,126 @@
+"""CUBED knowledge for the search AI.
+
+Candidates are the greedy AI's placements best first, then drawing or
+passing. The evaluation compares each seat's projected total (past rounds
+plus the points still in hand) with the best other seat's, and it fears
+sealing the table when behind: once no piece can go anywhere, the round's
+order is locked in (everyone only draws the bag out), so a sealed table
+makes the difference count in full, while an open table leaves it in play.
+"""
+from __future__ import annotations
+
+import random
+
+from pydantic import BaseModel
+
+from engines.base import GameEngine
+from engines.cubed import ai as greedy
+from engines.cubed.engine import SOLO_MAX_DRAWS, CubedEngine, hand_points, legal_placements
+from engines.cubed.models import (
+    CubedState,
+    Draw3Action,
+    DrawAction,
+    GiveAction,
+    KeepAction,
+    PassAction,
+    PlaceAction,
+)
+from engines.cubed.pieces import PIECES_BY_ID
+from engines.cubed.rules import blocked_cells, frontier, rotate
+from engines.search.knowledge import Knowledge, squash
+
+PLACEMENTS = 6
+SEALED_SCALE = 4.0  # points: a locked-in difference decides the game
+OPEN_SCALE = 14.0  # points still in play while pieces can go down
+LATER_ROUND_SCALE = 10.0  # per round still to come
+
+
+def is_sealed(state: CubedState) -> bool:
+    """No empty cell on the table can take a piece any more."""
+    table = state.table_dict()
+    return bool(table) and not frontier(table, blocked_cells(table))
+
+
+def seals(state: CubedState, move: PlaceAction) -> bool:
+    table = dict(state.table_dict())
+    table[(int(move.cell[0]), int(move.cell[1]))] = rotate(PIECES_BY_ID[move.piece].faces, move.rotation)
+    return not frontier(table, blocked_cells(table))
+
+
+def projected(state: CubedState) -> list[int]:
+    return [state.totals[s] + hand_points(state, s) for s in range(len(state.hands))]
+
+
+def behind(state: CubedState, seat: int) -> bool:
+    mine = projected(state)
+    if len(mine) < 2:
+        return False
+    return mine[seat] > min(mine[o] for o in range(len(mine)) if o != seat)
+
+
+class CubedKnowledge(Knowledge):
+    max_candidates = PLACEMENTS + 2
+    rollout_depth = 3
+    exploration = 0.6
+
+    def candidates(self, state: CubedState, seat: int) -> list[BaseModel]:
+        if state.phase == "keep":
+            return [KeepAction(piece=p) for p in sorted(dict.fromkeys(state.pending),
+                                                         key=lambda p: (greedy._points(state, p), p))]
+        hand = state.hands[seat]
+        if state.phase == "give":
+            gift = max(hand, key=lambda p: (greedy._points(state, p), p))
+            others = [s for s in range(len(state.hands)) if s != seat]
+            return [GiveAction(piece=gift, to_seat=s) for s in others] + [PassAction()]
+        actions: list[BaseModel] = list(self._placements(state, seat))
+        if state.config.solo:
+            return actions + ([DrawAction()] if state.bag and state.solo_draws < SOLO_MAX_DRAWS else [])
+        if state.phase == "turn" and state.bag:
+            actions.append(DrawAction())
+            if state.config.draw3 and len(state.bag) >= 2:
+                actions.append(Draw3Action())
+        elif state.phase != "turn" or not state.bag:
+            actions.append(PassAction())
+        return actions
+
+    def _placements(self, state: CubedState, seat: int) -> list[PlaceAction]:
+        moves = legal_placements(state, seat)
+        if not moves:
+            return []
+        occupied = {p.cell for p in state.table}
+        steady = random.Random(0)  # the greedy value's tie-break noise, fixed
+        ranked = sorted(moves, key=lambda m: -greedy._placement_value(state, occupied, m, steady))
+        seen: set[tuple[str, tuple[int, int]]] = set()
+        unique = []
+        for move in ranked:
+            key = (move.piece, (int(move.cell[0]), int(move.cell[1])))
+            if key not in seen:  # one rotation per piece and cell is enough to try
+                seen.add(key)
+                unique.append(move)
+        unique = unique[:2 * PLACEMENTS]
+        if behind(state, seat):
+            unique.sort(key=lambda m: seals(state, m))  # stable: sealing moves go last
+        return unique[:PLACEMENTS]
+
+    def rollout_action(self, state: CubedState, seat: int, rng: random.Random) -> BaseModel:
+        return greedy.choose_action(self.engine, state, seat, rng)  # type: ignore[arg-type]
+
+    def evaluate(self, state: CubedState) -> list[float]:
+        totals = projected(state)
+        n = len(totals)
+        if n == 1:
+            return [squash(-hand_points(state, 0) / OPEN_SCALE + 1.0)]
+        scale = SEALED_SCALE if is_sealed(state) else OPEN_SCALE
+        scale += LATER_ROUND_SCALE * (state.config.rounds - state.round)
+        return [squash((min(totals[o] for o in range(n) if o != s) - totals[s]) / scale) for s in range(n)]
+
+
+class _SimulationEngine(CubedEngine):
+    """Skips naming cells for messages: the search reads no events."""
+
+    def _cell_name(self, table: dict, blocked: set, cell: tuple[int, int]) -> str:
+        return ""
+
+
+def make_knowledge(engine: GameEngine) -> CubedKnowledge:
+    return CubedKnowledge(engine, _SimulationEngine())

@@ -1,0 +1,71 @@
+"""What a game tells the search: candidate moves in a good order, a cheap
+rollout policy and an evaluation of unfinished positions."""
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from pydantic import BaseModel
+
+from engines.base import GameEngine, Result
+
+
+def result_values(result: Result) -> list[float]:
+    """Per seat in [0, 1]: the share of other seats it finished ahead of,
+    ties counting half."""
+    n = len(result.ranks)
+    if n == 1:
+        return [1.0 if result.ranks[0] == 1 else 0.0]
+    values = []
+    for mine in result.ranks:
+        better = sum(other > mine for other in result.ranks)
+        tied = sum(other == mine for other in result.ranks) - 1
+        values.append((better + 0.5 * tied) / (n - 1))
+    return values
+
+
+def squash(x: float) -> float:
+    """A score difference to a value in (0, 1)."""
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+class Knowledge:
+    """Per-game advice. Subclasses override what pays for their game."""
+
+    max_candidates = 8  # children per node
+    rollout_depth = 6  # plies played by the rollout policy before evaluating
+    exploration = 0.7  # UCB constant (values are in [0, 1])
+    ordering_bias = 0.15  # head start of the first candidate (fades as 1 / visits)
+
+    def __init__(self, engine: GameEngine[Any, Any], simulator: GameEngine[Any, Any] | None = None) -> None:
+        self.engine = engine
+        # Plays the moves inside sampled worlds: the engine, or a variant
+        # that skips work only messages need (nobody reads those events).
+        self.simulator = simulator or engine
+
+    def forced(self, state: Any, seat: int, rng: random.Random) -> BaseModel | None:
+        """A decision taken without searching (a vote, a single option)."""
+        return None
+
+    def easy_action(self, state: Any, seat: int, rng: random.Random) -> BaseModel | None:
+        """The ``easy`` level's own way to play this game, if it has one
+        (else: the greedy choice with slips, see ``engines.ai``)."""
+        return None
+
+    def root_candidates(self, state: Any, seat: int) -> list[BaseModel]:
+        """Candidates of the searching seat, computed once on its
+        information state (its own options never depend on hidden pieces)."""
+        return self.candidates(state, seat)
+
+    def candidates(self, state: Any, seat: int) -> list[BaseModel]:
+        """Legal actions worth trying, best first (the first untried one is
+        expanded first). Default: the engine's legal actions."""
+        return self.engine.legal_actions(state, seat)[: self.max_candidates]
+
+    def rollout_action(self, state: Any, seat: int, rng: random.Random) -> BaseModel:
+        return self.engine.ai_action(state, seat, rng)
+
+    def evaluate(self, state: Any) -> list[float]:
+        """Per seat in [0, 1] for an unfinished state (1: sure win)."""
+        raise NotImplementedError

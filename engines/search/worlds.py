@@ -1,0 +1,24 @@
+"""Helpers to pool what a seat cannot see and deal it back.
+
+An information state deals the pool in a canonical order (sorted), so it
+depends only on what the seat knows; a sampled world deals it shuffled.
+"""
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+
+def redeal(zones: Sequence[list[str]], rng: random.Random | None) -> None:
+    """Pool the contents of ``zones`` and deal them back, each zone keeping
+    its size: sorted when ``rng`` is None, else in a random order."""
+    pool = [item for zone in zones for item in zone]
+    if rng is None:
+        pool.sort()
+    else:
+        rng.shuffle(pool)
+    start = 0
+    for zone in zones:
+        size = len(zone)
+        zone[:] = pool[start:start + size]
+        start += size

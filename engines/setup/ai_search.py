@@ -1,0 +1,88 @@
+"""SETUP knowledge for the search AI: the beam's best plays as candidates
+for the searching seat, a narrower beam for the others and the rollouts, and
+an evaluation of the pawns' race (in teams, a team is as strong as its
+slower pawn, since the team with the last pawn loses)."""
+from __future__ import annotations
+
+import random
+
+from pydantic import BaseModel
+
+from engines.search.knowledge import Knowledge, squash
+from engines.setup.engine import TEAM_OF_SEAT
+from engines.setup.models import PlayAction, SetupState, SwapAction
+from engines.setup.plays import quick_plays, search_plays
+
+ROOT_PLAYS = 4
+ROOT_BEAM_WIDTH = 24
+ROOT_MAX_EVALUATIONS = 6000
+INNER_PLAYS = 3
+EASY_MAX_TILES = 2
+EASY_SLIP = 0.35
+EASY_SLIP_WIDTH = 4
+POINT_SCALE = 5.0  # a lead of this many points is worth about 73 %
+
+
+class SetupKnowledge(Knowledge):
+    max_candidates = ROOT_PLAYS + 1
+    rollout_depth = 1
+    exploration = 0.3
+    ordering_bias = 0.1
+
+    def root_candidates(self, state: SetupState, seat: int) -> list[BaseModel]:
+        # A wider beam than the greedy AI's: it misses fewer of the best plays.
+        found = search_plays(state, seat, ROOT_BEAM_WIDTH, ROOT_MAX_EVALUATIONS)
+        found = _shuffle_ties(found, random.Random(f"{state.move_number}:{sorted(state.hands[seat])}"))
+        plays = [PlayAction(placements=c.placements) for c in found[:ROOT_PLAYS]]
+        return plays + _swaps(state, seat)
+
+    def candidates(self, state: SetupState, seat: int) -> list[BaseModel]:
+        plays = [PlayAction(placements=c.placements) for c in quick_plays(state, seat)[:INNER_PLAYS]]
+        return plays + _swaps(state, seat)[:1]
+
+    def rollout_action(self, state: SetupState, seat: int, rng: random.Random) -> BaseModel:
+        plays = quick_plays(state, seat, beam_width=2, max_evaluations=120)
+        if plays and plays[0].value > 0:
+            return PlayAction(placements=plays[0].placements)
+        return SwapAction(tiles=list(state.hands[seat]))
+
+    def easy_action(self, state: SetupState, seat: int, rng: random.Random) -> BaseModel:
+        """A beginner sees plays of one or two tiles, not long combos, and
+        now and then not the best of those either."""
+        short = [c for c in search_plays(state, seat) if len(c.placements) <= EASY_MAX_TILES and c.value > 0]
+        if not short:
+            return SwapAction(tiles=list(state.hands[seat]))
+        pick = rng.choice(short[:EASY_SLIP_WIDTH]) if rng.random() < EASY_SLIP else short[0]
+        return PlayAction(placements=pick.placements)
+
+    def evaluate(self, state: SetupState) -> list[float]:
+        scores = state.scores
+        n = len(scores)
+        if state.config.mode == "teams":
+            strength = [min(scores[s] for s in range(n) if TEAM_OF_SEAT[s] == team) for team in (0, 1)]
+            return [squash((strength[TEAM_OF_SEAT[s]] - strength[1 - TEAM_OF_SEAT[s]]) / POINT_SCALE)
+                    for s in range(n)]
+        return [squash((scores[s] - max(scores[o] for o in range(n) if o != s)) / POINT_SCALE) for s in range(n)]
+
+
+def _shuffle_ties(found: list, rng: random.Random) -> list:
+    """Plays of equal value in a random order (as the greedy AI picks among
+    them): sorted by their squares, ties would always favour the centre."""
+    groups: dict[tuple[float, int], list] = {}
+    for c in found:
+        groups.setdefault((c.value, c.points), []).append(c)
+    out = []
+    for key in sorted(groups, key=lambda k: (-k[0], -k[1])):
+        group = groups[key]
+        rng.shuffle(group)
+        out += group
+    return out
+
+
+def _swaps(state: SetupState, seat: int) -> list[BaseModel]:
+    hand = state.hands[seat]
+    return [SwapAction(tiles=list(hand))] if hand else []
+
+
+def make_knowledge(engine) -> SetupKnowledge:
+    return SetupKnowledge(engine)

@@ -1,0 +1,56 @@
+"""Budgets: a time budget stops the search by the clock, whatever the load
+(a fake clock stands for a slow, loaded machine); iteration budgets are exact."""
+from __future__ import annotations
+
+import random
+
+from engines import ai
+from engines.search import Budget, search
+from tests.ai.helpers import ENGINES, mid_game
+
+
+class SlowClock:
+    """Each reading is ``step`` seconds after the previous one."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+        self.readings = 0
+
+    def __call__(self) -> float:
+        self.readings += 1
+        self.now += self.step
+        return self.now
+
+
+def test_time_budget_stops_the_search_under_load():
+    engine = ENGINES["cubed"]
+    state, seat = mid_game("cubed", 10)
+    knowledge = ai.knowledge_for(engine)
+    fast = SlowClock(step=0.0001)
+    _, unloaded = search(engine, knowledge, state, seat, random.Random(1),
+                         Budget(iterations=200, seconds=0.05, clock=fast))
+    slow = SlowClock(step=0.01)  # every reading 100x later: a heavily loaded machine
+    action, loaded = search(engine, knowledge, state, seat, random.Random(1),
+                            Budget(iterations=200, seconds=0.05, clock=slow))
+    assert 1 <= loaded.iterations < unloaded.iterations
+    # The deadline is checked between rollout plies too, so the clock ran
+    # only a few readings past the 5 readings the budget allows.
+    assert slow.now <= 0.05 + 0.01 * (knowledge.rollout_depth + 2) * loaded.iterations
+    assert action in engine.legal_actions(state, seat)
+
+
+def test_iteration_budget_is_exact():
+    engine = ENGINES["deathfront"]
+    state, seat = mid_game("deathfront", 12)
+    _, stats = search(engine, ai.knowledge_for(engine), state, seat, random.Random(2), Budget(iterations=7))
+    assert stats.iterations == 7
+    assert sum(stats.visits.values()) <= 7
+
+
+def test_a_budget_needs_a_limit():
+    try:
+        Budget()
+    except ValueError:
+        return
+    raise AssertionError("a budget without iterations or seconds was accepted")

@@ -1,0 +1,40 @@
+"""Levels are ordered: in small seeded arenas, hard beats easy.
+
+Iteration budgets keep the games reproducible and the CPU time modest (the
+full-size measurements are in docs/performance.md)."""
+from __future__ import annotations
+
+import pytest
+
+from tables.arena import run
+
+ARENAS = [
+    # game, games, iterations per move, configuration
+    ("deathfront", 8, 8, {}),
+    ("setup", 8, 8, {}),
+    ("cubed", 4, 6, {"rounds": 1}),
+]
+
+
+@pytest.mark.parametrize("game,games,iterations,config", ARENAS)
+def test_hard_beats_easy(game, games, iterations, config):
+    out = run(game, 2, games, seed=1, a="hard", b="easy", iterations=iterations, config=config, progress=False)
+    assert out["games"] == games
+    assert out["a_wins"] > out["b_wins"], out
+    assert out["a_mean_rank"] < out["b_mean_rank"]
+
+
+def test_arena_alternates_seats_and_reports_the_contract_fields(capsys):
+    from tables.arena import main
+
+    assert main(["--game", "deathfront", "--players", "2", "--games", "2", "--seed", "3",
+                 "--a", "greedy", "--b", "easy"]) == 0
+    import json
+
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    out = json.loads(last)
+    for key in ("games", "a_wins", "b_wins", "draws", "a_move_ms_p95", "b_move_ms_p95", "factions"):
+        assert key in out
+    assert out["games"] == 2 and out["a_wins"] + out["b_wins"] + out["draws"] == 2
+    # Two games, seats swapped: each level played each faction once.
+    assert all(row["a_games"] == 1 and row["b_games"] == 1 for row in out["factions"].values())
