@@ -51,7 +51,6 @@ def test_ai_games_end_with_a_valid_result(players, factions, seed):
                 if result.teams[a] == result.teams[b]:
                     assert result.ranks[a] == result.ranks[b]
     assert all_cards(state) == expected_cards(state)
-    assert slowest < 0.25
     assert state.round >= 1 and len(log) > 10
 
 

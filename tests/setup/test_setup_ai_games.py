@@ -45,7 +45,6 @@ def test_ai_games_end_with_a_valid_result(mode, players, seed):
     else:
         winner = result.ranks.index(1)
         assert state.scores[winner] == max(state.scores)
-    assert slowest < 0.25
 
 
 def test_ai_takes_the_highest_scoring_play(build_state):
