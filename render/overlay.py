@@ -12,7 +12,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from render.common import font
+from render.common import draw_text, text_width
 
 TARGET = (20, 150, 70)  # may be picked
 CHOSEN = (200, 0, 140)  # picked
@@ -72,15 +72,14 @@ def label(image: Image.Image, shape: Box, text: str) -> None:
     draw = ImageDraw.Draw(image)
     height = shape.y1 - shape.y0
     size = max(12, int(height * 0.2))
-    fnt = font(size, bold=True)
     width = shape.x1 - shape.x0 - 28
-    while size > 10 and draw.textlength(text, font=fnt) > width:
+    while size > 10 and text_width(text, size, bold=True) > width:
         size -= 1
-        fnt = font(size, bold=True)
     cy = (shape.y0 + shape.y1) / 2
     draw.rectangle((shape.x0 + 8, cy - size * 0.8, shape.x1 - 8, cy + size * 0.8), fill=(255, 255, 255),
                    outline=CHOSEN, width=2)
-    draw.text(((shape.x0 + shape.x1) / 2, cy), text, font=fnt, fill=(20, 20, 20), anchor="mm")
+    draw_text(draw, ((shape.x0 + shape.x1) / 2, cy), text, size, fill=(20, 20, 20), bold=True, anchor="mm",
+              max_width=shape.x1 - shape.x0 - 20)
 
 
 def paste_centred(image: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
@@ -89,14 +88,15 @@ def paste_centred(image: Image.Image, sprite: Image.Image, cx: float, cy: float)
 
 
 def caption(image: Image.Image, text: str) -> Image.Image:
-    """The picture with a one-line band on top (Latin text, digits, arrows)."""
+    """The picture with a one-line band on top (any script: fonts fall back per character)."""
     if not text:
         return image
     size = max(16, min(28, image.width // 22))
     band = size + 14
     out = Image.new("RGB", (image.width, image.height + band), CAPTION_BG)
     out.paste(image.convert("RGB"), (0, band))
-    ImageDraw.Draw(out).text((10, band // 2), text, font=font(size, bold=True), fill=CAPTION_INK, anchor="lm")
+    draw_text(ImageDraw.Draw(out), (10, band // 2), text, size, fill=CAPTION_INK, bold=True, anchor="lm",
+              max_width=image.width - 20)
     return out
 
 

@@ -115,7 +115,7 @@ async def simulate(game: str, players: int, seed: int, out: Path | None, locale:
     print(t("core.result.title", locale, game=game_name(game, locale), id=table.id))
     print(t(summary.reason, locale))
     for st in sorted(summary.standings, key=lambda s: (s.rank, s.seat)):
-        score = f"  score {st.score:g}" if st.score is not None else ""
+        score = "  " + t("core.result.score", locale, score=f"{st.score:g}") if st.score is not None else ""
         print(f"  {st.rank}. {table.seats[st.seat].name}{score}")
     if out is not None:
         print(f"\n{notifier.frame} board images written to {out}")

@@ -43,16 +43,16 @@ def piece_option(state: CubedState, piece: str, locale: str) -> Option:
                            points=points), " / ".join(t(f"cubed.colour.{face}", locale) for face in info.faces))
 
 
-def base(table: Any) -> tuple[Any, Any]:
-    """The board part of the public picture (no score panel), and its layout."""
+def base(table: Any, locale: str = "en") -> tuple[Any, Any]:
+    """The board part of the public picture (no score panel) in the viewer's language, and its layout."""
     def draw(state: Any) -> Any:
         from render.cubed import BoardLayout, CubedRenderer
 
         view = table.engine.public_view(state)
         layout = BoardLayout.fit(view)
-        return CubedRenderer().board_image(view).crop((0, 0, layout.width, layout.height)), layout
+        return CubedRenderer().board_image(view, locale).crop((0, 0, layout.width, layout.height)), layout
 
-    return base_board(table, "cubed", draw)
+    return base_board(table, f"cubed:{locale}", draw)
 
 
 def preview_png(table: Any, seat: int, piece: str, targets: list[Cell], cell: Cell | None = None,
@@ -62,7 +62,7 @@ def preview_png(table: Any, seat: int, piece: str, targets: list[Cell], cell: Ce
     the viewer's own piece: nothing hidden from the viewer."""
     from render.cubed import cube_sprite
 
-    board, layout = base(table)
+    board, layout = base(table, locale)
     image = board.copy()
     for target in targets:
         if target != cell:
@@ -82,8 +82,8 @@ def preview_png(table: Any, seat: int, piece: str, targets: list[Cell], cell: Ce
 class CubedBuilder:
     game_id = "cubed"
 
-    def warm(self, table: Any) -> None:
-        base(table)
+    def warm(self, table: Any, locale: str = "en") -> None:
+        base(table, locale)
 
     def quick(self, table: Any, seat: int, name: str) -> BaseModel:
         if name not in QUICK:

@@ -54,24 +54,25 @@ def _card_at(state: DeathFrontState, cell: str) -> str:
     return uid or ""
 
 
-def base(table: Any) -> tuple[Any, Any]:
-    """The public board picture and its geometry (cell boxes)."""
+def base(table: Any, locale: str = "en") -> tuple[Any, Any]:
+    """The public board picture in the viewer's language and its geometry (cell boxes)."""
     def draw(state: Any) -> Any:
         from render.deathfront import BoardPicture
 
-        picture = BoardPicture(table.engine.public_view(state))
+        picture = BoardPicture(table.engine.public_view(state), locale)
         return picture.draw(), picture
 
-    return base_board(table, "deathfront", draw)
+    return base_board(table, f"deathfront:{locale}", draw)
 
 
 def preview_png(table: Any, sources: list[str], targets: list[str], chosen: list[str], text: str,
-                name: str = "") -> bytes:
+                name: str = "", locale: str = "en") -> bytes:
     """The public board with the acting card(s) ringed orange, every legal
     target ringed green with a dot and the chosen cells ringed thick (with
     ``name``, the card that would stand there, written on them)."""
-    board, picture = base(table)
+    board, picture = base(table, locale)
     image = board.copy()
+
     def box(cell: str) -> overlay.Box:
         label = choices.split_target(cell)[0] if ">" not in cell else cell.split(">")[-1]
         return overlay.Box(*picture.cell_box(label))
@@ -88,8 +89,8 @@ def preview_png(table: Any, sources: list[str], targets: list[str], chosen: list
 class DeathFrontBuilder:
     game_id = "deathfront"
 
-    def warm(self, table: Any) -> None:
-        base(table)
+    def warm(self, table: Any, locale: str = "en") -> None:
+        base(table, locale)
 
     def quick(self, table: Any, seat: int, name: str) -> BaseModel:
         if name not in QUICK:
@@ -190,11 +191,11 @@ class DeathFrontBuilder:
         uid = path[1]
         cells = cells_of(uid)
         name = card_name(uid, locale)
-        latin = R.card(uid).name.en
+        latin = name  # the card as the viewer reads it
         menu = self._cells_menu(state, t("builder.deathfront.pick_cell", locale, card=name), cells, path[:2], locale)
         if len(path) == 2:
             return Screen(lines + [t("builder.deathfront.pick_card", locale)], menu,
-                          preview=lambda: preview_png(table, [], cells, [], f"{latin} → ?"))
+                          preview=lambda: preview_png(table, [], cells, [], f"{latin} → ?", locale=locale))
         cell = path[2]
         if cell not in cells:
             raise _gone()
@@ -202,7 +203,7 @@ class DeathFrontBuilder:
         return Screen(lines + [t(f"builder.deathfront.{done_key}", locale, card=name, cell=cell),
                                t("builder.confirm_hint", locale)], menu,
                       action=model(card=uid, cell=cell),
-                      preview=lambda: preview_png(table, [], cells, [cell], f"{latin} → {cell}", latin))
+                      preview=lambda: preview_png(table, [], cells, [cell], f"{latin} → {cell}", latin, locale=locale))
 
     def _move(self, table: Any, state: DeathFrontState, seat: int, path: tuple[str, ...], lines: list[str],
               locale: str) -> Screen:
@@ -212,11 +213,11 @@ class DeathFrontBuilder:
         targets = choices.move_targets(state, seat, origin)
         if not targets:
             raise _gone()
-        latin = R.card(state.pieces[origin]).name.en
+        latin = card_name(state.pieces[origin], locale)
         menu = self._cells_menu(state, t("builder.deathfront.pick_move", locale, cell=origin), targets, path[:2], locale)
         if len(path) == 2:
             return Screen(lines + [t("builder.deathfront.pick_card", locale)], menu,
-                          preview=lambda: preview_png(table, [origin], targets, [], f"{latin} {origin} → ?"))
+                          preview=lambda: preview_png(table, [origin], targets, [], f"{latin} {origin} → ?", locale=locale))
         to_cell = path[2]
         if to_cell not in targets:
             raise _gone()
@@ -225,7 +226,7 @@ class DeathFrontBuilder:
                                t("builder.confirm_hint", locale)], menu,
                       action=Move(from_cell=origin, to_cell=to_cell),
                       preview=lambda: preview_png(table, [origin], targets, [to_cell], f"{latin} {origin} → {to_cell}",
-                                                  latin))
+                                                  latin, locale=locale))
 
     # -- skill -------------------------------------------------------------------------------
     def _skill(self, table: Any, state: DeathFrontState, seat: int, path: tuple[str, ...], lines: list[str],
@@ -233,7 +234,7 @@ class DeathFrontBuilder:
         if len(path) < 2 or path[1] not in choices.skills(state, seat) or len(path) > 3:
             raise _gone()
         uid = path[1]
-        name, latin = card_name(uid, locale), R.card(uid).name.en
+        name = latin = card_name(uid, locale)
         targets = choices.skill_targets(state, seat, uid)
         if targets == [None]:  # Supply Drop, Last Stand: no target
             if len(path) > 2:
@@ -247,7 +248,7 @@ class DeathFrontBuilder:
         menu.max_values = multi
         if len(path) == 2:
             return Screen(lines + [t("builder.deathfront.pick_card", locale)], menu,
-                          preview=lambda: preview_png(table, [], cells, [], f"{latin} → ?"))
+                          preview=lambda: preview_png(table, [], cells, [], f"{latin} → ?", locale=locale))
         picked = path[2].split(ids.MULTI)
         if any(p not in cells for p in picked) or len(picked) > multi:
             raise _gone()
@@ -257,7 +258,7 @@ class DeathFrontBuilder:
                                  target=t("builder.deathfront.skill_on", locale, target=target)),
                                t("builder.confirm_hint", locale)], menu,
                       action=PlaySkill(card=uid, target=target),
-                      preview=lambda: preview_png(table, [], cells, picked, f"{latin} → {target}"))
+                      preview=lambda: preview_png(table, [], cells, picked, f"{latin} → {target}", locale=locale))
 
     # -- attack --------------------------------------------------------------------------------
     def _attack(self, table: Any, state: DeathFrontState, seat: int, path: tuple[str, ...], lines: list[str],
@@ -271,7 +272,7 @@ class DeathFrontBuilder:
         menu.max_values = len(ready)
         if len(path) == 2:
             return Screen(lines + [t("builder.deathfront.attackers_hint", locale)], menu,
-                          preview=lambda: preview_png(table, [target], ready, [], f"{target} ← ?"))
+                          preview=lambda: preview_png(table, [target], ready, [], f"{target} ← ?", locale=locale))
         attackers = path[2].split(ids.MULTI)
         odds = choices.attack_odds(state, seat, target, attackers)
         if odds is None or any(a not in ready for a in attackers):
@@ -285,7 +286,7 @@ class DeathFrontBuilder:
                                t("builder.confirm_hint", locale)], menu,
                       action=Attack(target=label, attackers=attackers, at_facility=at_facility),
                       preview=lambda: preview_png(table, [target], ready, attackers,
-                                                  f"{'+'.join(attackers)} → {target}: {total} vs {defence}"))
+                                                  f"{'+'.join(attackers)} → {target}: {total} vs {defence}", locale=locale))
 
     # -- draw step, advance ----------------------------------------------------------------------
     def _discard(self, state: DeathFrontState, seat: int, path: tuple[str, ...], lines: list[str],
@@ -312,13 +313,13 @@ class DeathFrontBuilder:
         buttons = [self._quick("stay", locale)]
         if not path:
             return Screen(lines, menu, buttons,
-                          preview=lambda: preview_png(table, pa.candidates, [pa.cell], [], f"? → {pa.cell}"))
+                          preview=lambda: preview_png(table, pa.candidates, [pa.cell], [], f"? → {pa.cell}", locale=locale))
         if path[0] not in pa.candidates or len(path) > 1:
             raise _gone()
         menu.chosen = path
         return Screen(lines + [t("builder.deathfront.chosen_advance", locale, cell=path[0])], menu, buttons,
                       action=Move(from_cell=path[0], to_cell=pa.cell),
-                      preview=lambda: preview_png(table, [path[0]], [pa.cell], [pa.cell], f"{path[0]} → {pa.cell}"))
+                      preview=lambda: preview_png(table, [path[0]], [pa.cell], [pa.cell], f"{path[0]} → {pa.cell}", locale=locale))
 
 
 QUICK["stay"] = Pass

@@ -106,7 +106,7 @@ async def first_controls(table: Any, seat: int, locale: str) -> tuple[list[str],
         return None
     screen = builder.screen(table, seat, (), locale)
     view = controls(table.id, table.record.version, screen, (), 0, locale)
-    warm(builder, table)
+    warm(builder, table, locale)
     return screen.lines, view
 
 
@@ -195,20 +195,20 @@ async def show(interaction: discord.Interaction, table: Any, seat: int, builder:
         except Exception:  # a preview is a help, never a reason to fail the click
             log.exception("game %s: preview failed; showing the hand instead", table.id)
     if image is None:
-        image = await render(table.spec.renderer.hand_png, table.engine.private_view(table.state, seat))
+        image = await render(table.spec.renderer.hand_png, table.engine.private_view(table.state, seat), locale)
     view = controls(table.id, table.record.version, screen, path, page, locale)
     content = "\n".join(screen.lines + notes)[:2000]
     await interaction.edit_original_response(content=content, attachments=[png_file(image, name)], view=view)
     if not path:
-        warm(builder, table)
+        warm(builder, table, locale)
 
 
-def warm(builder: Any, table: Any) -> None:
+def warm(builder: Any, table: Any, locale: str) -> None:
     """Draw the board the next preview draws on while the player reads the
     controls: the first choice then answers as fast as the next ones."""
     hook = getattr(builder, "warm", None)
     if hook is not None and table.state is not None:
-        task = asyncio.create_task(asyncio.to_thread(hook, table))
+        task = asyncio.create_task(asyncio.to_thread(hook, table, locale))
         _warming.add(task)
         task.add_done_callback(_warming.discard)
 

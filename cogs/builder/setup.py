@@ -50,7 +50,7 @@ def scores_with(state: Any, seat: int, placements: list[tuple[str, str]], tile: 
     return out
 
 
-def base(table: Any) -> Any:
+def base(table: Any, locale: str = "en") -> Any:
     """The board part of the public picture (the squares, not the panel or the track)."""
     def draw(state: Any) -> Any:
         import io
@@ -59,20 +59,20 @@ def base(table: Any) -> Any:
 
         from render.setup import PANEL_Y, WIDTH
 
-        png = table.spec.renderer.board_png(table.engine.public_view(state))
+        png = table.spec.renderer.board_png(table.engine.public_view(state), locale)
         image = Image.open(io.BytesIO(png)).convert("RGB")
         return image.crop((0, 0, WIDTH, PANEL_Y))
 
-    return base_board(table, "setup", draw)
+    return base_board(table, f"setup:{locale}", draw)
 
 
 def preview_png(table: Any, placements: list[tuple[str, str]], free: list[str], scoring: list[str],
-                text: str) -> bytes:
+                text: str, locale: str = "en") -> bytes:
     """The public board: free squares ringed green, the squares of the play
     ringed thick, the squares that would score ringed orange."""
     from render.setup import square_box
 
-    image = base(table).copy()
+    image = base(table, locale).copy()
     chosen = {sq for _, sq in placements}
     for square in free:
         overlay.mark(image, overlay.Box(*square_box(square)), "target")
@@ -92,8 +92,8 @@ def _pairs(path: tuple[str, ...]) -> list[tuple[str, str]]:
 class SetupBuilder:
     game_id = "setup"
 
-    def warm(self, table: Any) -> None:
-        base(table)
+    def warm(self, table: Any, locale: str = "en") -> None:
+        base(table, locale)
 
     def quick(self, table: Any, seat: int, name: str) -> BaseModel:
         raise IllegalAction("builder.gone")
@@ -157,7 +157,7 @@ class SetupBuilder:
             lines.append(t("setup.build.placed", locale, move=format_placements(placements)) if placements
                          else t("setup.build.start", locale))
             return Screen(lines, menu, buttons, preview=lambda: preview_png(
-                table, placements, free, [], f"{format_placements(placements)} + {picked} → ?".lstrip(" +")))
+                table, placements, free, [], f"{format_placements(placements)} + {picked} → ?".lstrip(" +"), locale))
         tiles = [tile for tile in usable if tile not in used_tiles]
         playable = {tile for tile in tiles if scores_with(state, seat, placements, tile, free)}
 
@@ -185,7 +185,7 @@ class SetupBuilder:
             lines.append("⚠️ " + t(preview.error_key or "setup.err.bad_action", locale, **preview.error_params))
             text = format_placements(placements)
         return Screen(lines, menu, buttons, action=action, preview=lambda: preview_png(
-            table, placements, free, list(preview.scoring_squares), text))
+            table, placements, free, list(preview.scoring_squares), text, locale))
 
 
 register(SetupBuilder())

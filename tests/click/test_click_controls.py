@@ -30,7 +30,7 @@ def simcord_bot(make_bot):
 @pytest.fixture(autouse=True)
 def fast_previews(monkeypatch):
     monkeypatch.setattr(cubed_builder, "preview_png", lambda *args, **kwargs: TINY_PNG)
-    monkeypatch.setattr(cubed_builder.CubedBuilder, "warm", lambda self, table: None)
+    monkeypatch.setattr(cubed_builder.CubedBuilder, "warm", lambda self, table, locale="en": None)
 
 
 def mover(table):

@@ -34,7 +34,7 @@ def fast_previews(monkeypatch):
     """Whole games click hundreds of times: the preview images are checked
     elsewhere (test_click_previews.py)."""
     monkeypatch.setattr(cubed_builder, "preview_png", lambda *args, **kwargs: TINY_PNG)
-    monkeypatch.setattr(cubed_builder.CubedBuilder, "warm", lambda self, table: None)
+    monkeypatch.setattr(cubed_builder.CubedBuilder, "warm", lambda self, table, locale="en": None)
 
 
 async def start(env, seed=None, **options) -> Table:

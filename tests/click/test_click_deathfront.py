@@ -39,7 +39,7 @@ def simcord_bot(make_bot):
 @pytest.fixture
 def fast_previews(monkeypatch):
     monkeypatch.setattr(df_builder, "preview_png", lambda *args, **kwargs: TINY_PNG)
-    monkeypatch.setattr(df_builder.DeathFrontBuilder, "warm", lambda self, table: None)
+    monkeypatch.setattr(df_builder.DeathFrontBuilder, "warm", lambda self, table, locale="en": None)
 
 
 async def start(env, seed=GAME_SEED) -> Table:

@@ -19,6 +19,7 @@ from engines.cubed.models import CubedConfig
 from engines.deathfront import DeathFrontEngine
 from engines.deathfront import choices as df_choices
 from engines.deathfront.models import DeathFrontConfig
+from engines.deathfront.cards import card_name
 from engines.setup.engine import SetupEngine
 from engines.setup.models import SetupConfig
 from render.cubed import CubedRenderer
@@ -67,7 +68,7 @@ def cubed_previews(seed: int = 4):
             cubed_builder.preview_png(table, seat, piece, list(where), cell, where[cell][-1]))
 
 
-def deathfront_preview(seed: int = 3):
+def deathfront_preview(seed: int = 3, locale: str = "en"):
     engine = DeathFrontEngine()
     state = engine.new_game(DeathFrontConfig(), [SeatInfo(name="alice"), SeatInfo(name="bob")], seed=seed)
     rng = random.Random(seed)
@@ -79,8 +80,8 @@ def deathfront_preview(seed: int = 3):
     from engines.deathfront import rules as R
     cells = R.deploy_cells(state, seat, uid)
     table = fake_table(engine, DeathFrontRenderer(), state, seed)
-    return df_builder.preview_png(table, [], cells, [cells[0]], f"{R.card(uid).name.en} -> {cells[0]}",
-                                  R.card(uid).name.en)
+    name = card_name(uid, locale)
+    return df_builder.preview_png(table, [], cells, [cells[0]], f"{name} -> {cells[0]}", name, locale=locale)
 
 
 def setup_preview():
@@ -105,3 +106,11 @@ def test_deathfront_and_setup_previews_mark_targets_and_the_choice():
     assert {TARGET, CHOSEN} <= colours(deathfront_preview())
     assert {TARGET, CHOSEN} <= colours(setup_preview())
     assert SOURCE not in colours(setup_preview())  # nothing scores in an empty play
+
+
+def test_previews_are_drawn_in_the_viewers_language():
+    """The board under a preview and the card written on it follow the
+    viewer's language (issue 11: previews in the viewer's language)."""
+    english, simplified, traditional = (deathfront_preview(locale=loc) for loc in ("en", "zh-CN", "zh-TW"))
+    assert {TARGET, CHOSEN} <= colours(simplified)
+    assert len({english, simplified, traditional}) == 3

@@ -26,7 +26,7 @@ def simcord_bot(bot_builder):
 @pytest.fixture
 def fast_previews(monkeypatch):
     monkeypatch.setattr(setup_builder, "preview_png", lambda *args, **kwargs: TINY_PNG)
-    monkeypatch.setattr(setup_builder.SetupBuilder, "warm", lambda self, table: None)
+    monkeypatch.setattr(setup_builder.SetupBuilder, "warm", lambda self, table, locale="en": None)
 
 
 async def click_action(member, message, action):
