@@ -18,8 +18,8 @@ from engines.cubed.engine import CubedEngine
 from engines.cubed.models import CubedConfig
 from engines.deathfront import DeathFrontEngine
 from engines.deathfront import choices as df_choices
-from engines.deathfront.models import DeathFrontConfig
 from engines.deathfront.cards import card_name
+from engines.deathfront.models import DeathFrontConfig
 from engines.setup.engine import SetupEngine
 from engines.setup.models import SetupConfig
 from render.cubed import CubedRenderer
