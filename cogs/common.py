@@ -18,6 +18,7 @@ from tables.text import or_list
 
 if TYPE_CHECKING:
     from bot import TabletopBot
+    from tables.service import LiveTable
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +106,18 @@ async def reply_error(interaction: discord.Interaction, error: TableError | Ille
             # What the user typed (a cell, a card, a game name): quoted short and escaped.
             params[name] = user_text(params[name])
     await reply(interaction, "⚠️ " + t(error.key, locale, **params), ephemeral=True)
+
+
+def playing_seat(table: "LiveTable", user_id: int) -> int:
+    """The caller's seat in a game being played, or a refusal."""
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise TableError("core.err.not_seated")
+    if table.record.status != "playing" or table.state is None:
+        raise TableError("core.err.not_playing")
+    if table.seats[seat].ai == "resigned":
+        raise TableError("core.err.resigned")
+    return seat
 
 
 def png_file(data: bytes, name: str) -> discord.File:

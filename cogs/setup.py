@@ -13,7 +13,7 @@ from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
 from cogs.builder.items import first_controls
-from cogs.common import bot_of, refusals, user_locale
+from cogs.common import bot_of, playing_seat, refusals, user_locale
 from cogs.game_base import GameCog
 from engines.setup.models import PlayAction, SetupPrivateView, SwapAction
 from engines.setup.notation import (
@@ -43,18 +43,6 @@ MODE_CHOICES = [
 
 
 # ---- whose game, whose seat ------------------------------------------------------
-def playing_seat(table: LiveTable, user_id: int) -> int:
-    """The caller's seat in a game being played, or a refusal."""
-    seat = table.seat_of(user_id)
-    if seat is None:
-        raise TableError("core.err.not_seated")
-    if table.record.status != "playing" or table.state is None:
-        raise TableError("core.err.not_playing")
-    if table.seats[seat].ai == "resigned":
-        raise TableError("core.err.resigned")
-    return seat
-
-
 def _private_view(interaction: discord.Interaction) -> SetupPrivateView | None:
     """The caller's own view of this channel's SETUP game, if they play in it."""
     table = bot_of(interaction).tables.in_channel(interaction.channel_id)

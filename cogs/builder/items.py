@@ -16,7 +16,7 @@ from cogs.builder.ids import Ref
 from cogs.builder.model import Button, Screen
 from cogs.builder.paging import page_of
 from cogs.builder.registry import builder_for
-from cogs.common import bot_of, png_file, render, user_locale
+from cogs.common import bot_of, playing_seat, png_file, render, user_locale
 from engines.base import IllegalAction
 from i18n import t
 from tables.errors import TableError
@@ -111,17 +111,6 @@ async def first_controls(table: Any, seat: int, locale: str) -> tuple[list[str],
 
 
 # ---- a click --------------------------------------------------------------------------
-def _seat(table: Any, user_id: int) -> int:
-    seat = table.seat_of(user_id)
-    if seat is None:
-        raise TableError("core.err.not_seated")
-    if table.record.status != "playing" or table.state is None:
-        raise TableError("core.err.not_playing")
-    if table.seats[seat].ai == "resigned":
-        raise TableError("core.err.resigned")
-    return seat
-
-
 def _refusal(error: TableError | IllegalAction, locale: str) -> str:
     return "⚠️ " + t(error.key, locale, **dict(error.params))
 
@@ -134,7 +123,7 @@ async def handle(interaction: discord.Interaction, ref: Ref, values: list[str]) 
     notes: list[str] = []
     try:
         table = service.require_game(ref.game)
-        seat = _seat(table, interaction.user.id)
+        seat = playing_seat(table, interaction.user.id)
     except (TableError, IllegalAction) as error:
         await interaction.edit_original_response(content=_refusal(error, locale), attachments=[], view=None)
         return
@@ -178,7 +167,7 @@ async def handle(interaction: discord.Interaction, ref: Ref, values: list[str]) 
 async def show(interaction: discord.Interaction, table: Any, seat: int, builder: Any, path: tuple[str, ...],
                page: int, locale: str, notes: list[str]) -> None:
     try:
-        _seat(table, interaction.user.id)  # the game may have ended with the last action
+        playing_seat(table, interaction.user.id)  # the game may have ended with the last action
         try:
             screen = builder.screen(table, seat, path, locale)
         except (IllegalAction, ValueError):  # choices that are no longer legal: start again

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from engines.base import Rng
+from engines.search.worlds import redeal
 
 from .models import DeathFrontState
 
@@ -23,17 +24,7 @@ def _deal(state: DeathFrontState, seat: int, rng: random.Random | None) -> None:
     public_discards = list(state.discards[seat])
     for uid in secret:
         public_discards.remove(uid)
-    zones = [state.hands[seat], state.decks[seat], secret]
-    pool = [uid for zone in zones for uid in zone]
-    if rng is None:
-        pool.sort()
-    else:
-        rng.shuffle(pool)
-    start = 0
-    for zone in zones:
-        size = len(zone)
-        zone[:] = pool[start:start + size]
-        start += size
+    redeal([state.hands[seat], state.decks[seat], secret], rng)
     state.discards[seat] = public_discards + list(secret)
 
 
