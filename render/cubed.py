@@ -264,7 +264,7 @@ class CubedRenderer(Renderer):
         y += 30
         y = self._score_table(draw, view, locale, y)
         y += 16
-        self._legend(panel, draw, locale, y, recent=getattr(view, "recent_placed", None) is not None)
+        self._legend(panel, draw, locale, y, recent=bool(getattr(view, "recent_placed", None)))
         return panel
 
     def _recap(self, image: Image.Image, draw: ImageDraw.ImageDraw, view: CubedPublicView, locale: str) -> None:

@@ -57,6 +57,13 @@ def hand_points(state: CubedState, seat: int) -> int:
     return sum(state.config.points.of(PIECES_BY_ID[p].kind) for p in state.hands[seat])
 
 
+def recent_placements(state: CubedState) -> list[tuple[int, int]]:
+    """Cells placed since the current seat last placed a piece this round."""
+    table = state.table
+    last_own = max((i for i, p in enumerate(table) if p.seat == state.current), default=-1)
+    return [p.cell for p in table[last_own + 1:] if p.seat >= 0]
+
+
 def legal_placements(state: CubedState, seat: int) -> list[PlaceAction]:
     """Every legal placement of a piece from ``seat``'s hand right now."""
     table = state.table_dict()
@@ -196,7 +203,7 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         enclosed = is_enclosed(table, cell)
 
         state.hands[seat].remove(piece)
-        state.table.append(Placement(piece=piece, q=cell[0], r=cell[1], rotation=action.rotation))
+        state.table.append(Placement(piece=piece, q=cell[0], r=cell[1], rotation=action.rotation, seat=seat))
         state.last_placed = cell
         # The log names the stable axial cell: board labels are renumbered after every placement.
         events = [_ev("placed", seat=seat, piece=piece, cell=f"{cell[0]},{cell[1]}", label=name, q=cell[0], r=cell[1],
@@ -406,6 +413,7 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
             solo_draws=state.solo_draws,
             solo_outcome=state.solo_outcome,
             last_placed=state.last_placed,
+            recent_placed=recent_placements(state),
             winners=[s for s, rank in enumerate(result.ranks) if rank == 1] if result else [],
             previous_table=[] if state.table else [
                 PastPiece(q=p.q, r=p.r, faces=rotate(PIECES_BY_ID[p.piece].faces, p.rotation))

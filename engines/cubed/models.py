@@ -41,6 +41,7 @@ class Placement(BaseModel):
     q: int
     r: int
     rotation: int
+    seat: int = -1  # who placed it (-1: the solo start piece, or a snapshot from before this field)
 
     @property
     def cell(self) -> tuple[int, int]:
@@ -171,6 +172,9 @@ class CubedPublicView(BaseModel):
     solo_draws: int
     solo_outcome: str
     last_placed: tuple[int, int] | None
+    # Pieces placed since the last placement of the seat now to act: what it
+    # has not seen yet (outlined on the board). Empty before anyone placed.
+    recent_placed: list[tuple[int, int]] = Field(default_factory=list)
     winners: list[int]
     # The final table of the previous round, while the new round's table is empty.
     previous_table: list[PastPiece] = Field(default_factory=list)

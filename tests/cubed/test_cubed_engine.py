@@ -426,3 +426,22 @@ def test_private_view_marks_pieces_that_fit_now():
         view = ENGINE.private_view(state, seat)
         assert {p.id for p in view.hand if p.fits} == {m.piece for m in legal_placements(state, seat)}
     assert ENGINE.private_view(state, 5) is None
+
+
+def test_the_public_view_lists_the_pieces_placed_since_the_current_seats_last_placement():
+    """Issue 11: every piece placed since your last turn is outlined, not only the last one."""
+    state = new(players=3, seed=5)
+    rng = random.Random(5)
+    placed_by: list[tuple[int, tuple[int, int]]] = []
+    while len(placed_by) < 5 and not ENGINE.is_over(state):
+        seat = ENGINE.to_act(state)[0]
+        before = len(state.table)
+        state, _ = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat, rng))
+        if len(state.table) > before and state.table[-1].seat == seat:
+            placed_by.append((seat, state.table[-1].cell))
+    view = ENGINE.public_view(state)
+    own = [i for i, (seat, _) in enumerate(placed_by) if seat == state.current]
+    since = placed_by[own[-1] + 1:] if own else placed_by
+    assert view.recent_placed == [cell for _, cell in since]
+    assert view.recent_placed  # three seats took turns: someone placed since
+    assert ENGINE.state_from_json(ENGINE.state_to_json(state)) == state
