@@ -34,6 +34,7 @@ from engines.cubed.models import (
 from i18n import t
 from tables.errors import TableError
 from tables.service import LiveTable
+from tables.text import safe_name
 
 MAX_CHOICES = 25
 # After an accepted action, what the caller may do next while it is still their turn.
@@ -243,7 +244,7 @@ class CubedCog(GameCog, name="cubed"):
                 raise IllegalAction("cubed.err.not_a_player", player=player.display_name)
             action = GiveAction(piece=piece, to_seat=to_seat)
             await self._act(interaction, action, "cubed.ok.gave", piece=action.piece,
-                            player=player.display_name)
+                            player=safe_name(player.display_name))
 
 
 async def setup(bot: commands.Bot) -> None:
