@@ -40,10 +40,12 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 def to_png(image: Image.Image) -> bytes:
     """Encode as PNG (renderers quantise flat-colour art themselves where it
-    pays). A palette image compresses well already: a lighter zlib level
-    halves the encoding time for ~15 % more bytes."""
+    pays). Lighter zlib levels than the default, measured on the late 4-player
+    boards: a palette image at level 3 encodes in half the time for ~15 % more
+    bytes; the RGB SETUP board (600 × 1,506) at level 1 in 24 ms instead of
+    42 ms at level 6, for 95 KB instead of 82 KB."""
     buf = io.BytesIO()
-    image.save(buf, format="PNG", optimize=False, compress_level=3 if image.mode == "P" else 6)
+    image.save(buf, format="PNG", optimize=False, compress_level=3 if image.mode == "P" else 1)
     return buf.getvalue()
 
 
