@@ -88,17 +88,12 @@ def test_deathfront_cells_and_cards():
 
 
 def test_cubed_pieces_placed_since_the_viewers_last_turn_are_outlined():
-    from engines.cubed.models import CubedPublicView
-
-    class RecentView(CubedPublicView):
-        recent_placed: list[tuple[int, int]] = []
-
     spec = REGISTRY.get("cubed")
     state, _ = late("cubed")
     view = spec.engine.public_view(state)
     cells = [(p.q, p.r) for p in view.table[-3:]]
-    plain = decode(spec.renderer.board_png(RecentView(**view.model_dump(), recent_placed=[])))
-    marked = decode(spec.renderer.board_png(RecentView(**view.model_dump(), recent_placed=cells)))
+    plain = decode(spec.renderer.board_png(view.model_copy(update={"recent_placed": []})))
+    marked = decode(spec.renderer.board_png(view.model_copy(update={"recent_placed": cells})))
     layout = cubed.BoardLayout.fit(view)
     for q, r in cells:
         cx, cy = layout.centre(q, r)
