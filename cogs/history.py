@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs.common import bot_of, refusals, reply, user_locale
+from cogs.common import bot_of, guild_locale, refusals, reply, user_locale
 from db.models import GameRecord
 from i18n import t
 from tables import replay
@@ -75,7 +75,7 @@ class HistoryPages(discord.ui.View):
 class HistoryCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.replays: OrderedDict[int, replay.Replay] = OrderedDict()  # finished games only
+        self.replays: OrderedDict[tuple[int, str], replay.Replay] = OrderedDict()  # finished games, per language
 
     async def _game(self, interaction: discord.Interaction, game_id: int | None) -> GameRecord:
         """The channel's game (the one being played, else the last one
@@ -127,9 +127,12 @@ class HistoryCog(commands.Cog):
         async with refusals(interaction):
             record = await self._game(interaction, game_id)
             locale = await user_locale(interaction)
+            # The animation is posted for the channel: drawn and captioned in the server's language.
+            public = await guild_locale(bot_of(interaction), interaction.guild)
             await interaction.response.defer(thinking=True)  # building may take a few seconds
             finished = record.status == "finished"
-            built = self.replays.get(record.id) if finished else None
+            key = (record.id, public)
+            built = self.replays.get(key) if finished else None
             if built is None:
                 actions = await self._actions(interaction, record)
                 if not actions:
@@ -137,19 +140,19 @@ class HistoryCog(commands.Cog):
                     return
                 spec = bot_of(interaction).registry.get(record.game_type)
                 try:
-                    built = await asyncio.to_thread(replay.build, spec, record, actions)
+                    built = await asyncio.to_thread(replay.build, spec, record, actions, locale=public)
                 except replay.ReplayTooLarge:
                     await reply(interaction, t("core.replay.too_big", locale, id=record.id))
                     return
                 if finished:
-                    self.replays[record.id] = built
+                    self.replays[key] = built
                     while len(self.replays) > CACHED_REPLAYS:
                         self.replays.popitem(last=False)
             else:
-                self.replays.move_to_end(record.id)
-            caption = t("core.replay.caption", locale, game=game_name(record.game_type, locale), id=record.id,
+                self.replays.move_to_end(key)
+            caption = t("core.replay.caption", public, game=game_name(record.game_type, public), id=record.id,
                         frames=built.frames, moves=built.moves,
-                        live="" if finished else t("core.replay.live", locale))
+                        live="" if finished else t("core.replay.live", public))
             await reply(interaction, caption, ephemeral=False,
                         file=discord.File(io.BytesIO(built.data), filename=f"replay-{record.id}.gif"))
 

@@ -129,12 +129,12 @@ class Replay:
 
 
 def build(spec: GameSpec, record: GameRecord, actions: list[tuple[int, int, dict]],
-          max_frames: int = MAX_FRAMES, max_bytes: int = MAX_BYTES) -> Replay:
-    """The animation of the public board: the dealt game, then after each
-    move (sampled evenly when long). CPU-bound: run it in a thread."""
+          max_frames: int = MAX_FRAMES, max_bytes: int = MAX_BYTES, locale: str = "en") -> Replay:
+    """The animation of the public board in ``locale``: the dealt game, then
+    after each move (sampled evenly when long). CPU-bound: run it in a thread."""
     engine, renderer = spec.engine, spec.renderer
     states = [step.state for step in steps(spec, record, actions)]
-    frames = [Image.open(io.BytesIO(renderer.board_png(engine.public_view(states[i]))))
+    frames = [Image.open(io.BytesIO(renderer.board_png(engine.public_view(states[i]), locale)))
               for i in sample(len(states), max_frames)]
     data, used = fit(frames, max_bytes)
     return Replay(data=data, frames=used, moves=len(actions))
@@ -178,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", required=True, type=int, help="the game's number")
     parser.add_argument("--out", required=True, help="the GIF file to write")
     parser.add_argument("--max-frames", type=int, default=MAX_FRAMES)
+    parser.add_argument("--lang", choices=("en", "zh-CN", "zh-TW"), default="en", help="the language of the frames")
     args = parser.parse_args(argv)
     try:
         record, actions = asyncio.run(_load(args.db, args.game))
@@ -191,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     if record.game_type not in registry:
         print(f"error: unknown game type {record.game_type}", file=sys.stderr)
         return 1
-    replay = build(registry.get(record.game_type), record, actions, max_frames=args.max_frames)
+    replay = build(registry.get(record.game_type), record, actions, max_frames=args.max_frames, locale=args.lang)
     with open(args.out, "wb") as fh:
         fh.write(replay.data)
     print(f"game {record.id} ({record.game_type}): {replay.moves} moves, {replay.frames} frames, "

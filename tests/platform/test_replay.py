@@ -145,4 +145,10 @@ def test_the_offline_command_writes_the_gif(tmp_path, capsys):
     assert replay.main(["--db", f"sqlite:///{tmp_path}/t.db", "--game", str(game_id), "--out", str(out)]) == 0
     assert len(gif_frames(out.read_bytes())) == 7
     assert "6 moves, 7 frames" in capsys.readouterr().out
+    chinese = tmp_path / "replay-zh.gif"  # the frames are drawn in the language asked for
+    assert replay.main(["--db", f"sqlite:///{tmp_path}/t.db", "--game", str(game_id), "--out", str(chinese),
+                        "--lang", "zh-CN"]) == 0
+    english_frames, chinese_frames = gif_frames(out.read_bytes()), gif_frames(chinese.read_bytes())
+    assert len(chinese_frames) == 7
+    assert difference(english_frames[-1], chinese_frames[-1]) > 0
     assert replay.main(["--db", f"sqlite:///{tmp_path}/t.db", "--game", "999", "--out", str(out)]) == 1
