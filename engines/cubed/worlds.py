@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 
-from engines.base import Rng
 from engines.cubed.models import CubedState
-from engines.search.worlds import redeal
+from engines.search.worlds import redealt
 
 
 def _unseen_zones(state: CubedState, seat: int) -> list[list[str]]:
@@ -17,14 +16,8 @@ def _unseen_zones(state: CubedState, seat: int) -> list[list[str]]:
 
 
 def information_state(state: CubedState, seat: int) -> CubedState:
-    work = CubedState.model_validate(state.model_dump())
-    redeal(_unseen_zones(work, seat), None)
-    work.rng = Rng(seed=0)
-    return work
+    return redealt(state, _unseen_zones, seat, None)
 
 
 def sample_world(info: CubedState, seat: int, rng: random.Random) -> CubedState:
-    work = CubedState.model_validate(info.model_dump())
-    redeal(_unseen_zones(work, seat), rng)
-    work.rng = Rng(seed=rng.getrandbits(63))
-    return work
+    return redealt(info, _unseen_zones, seat, rng)

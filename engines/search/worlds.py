@@ -6,7 +6,9 @@ depends only on what the seat knows; a sampled world deals it shuffled.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, Callable, Sequence
+
+from engines.base import Rng
 
 
 def redeal(zones: Sequence[list[str]], rng: random.Random | None) -> None:
@@ -22,3 +24,14 @@ def redeal(zones: Sequence[list[str]], rng: random.Random | None) -> None:
         size = len(zone)
         zone[:] = pool[start:start + size]
         start += size
+
+
+def redealt(state: Any, unseen_zones: Callable[[Any, int], Sequence[list[str]]], seat: int,
+            rng: random.Random | None) -> Any:
+    """A copy of ``state`` with what ``seat`` cannot see redealt and a fresh
+    generator: sorted with no ``rng`` (the information state), shuffled with
+    one (a sampled world)."""
+    work = type(state).model_validate(state.model_dump())
+    redeal(unseen_zones(work, seat), rng)
+    work.rng = Rng(seed=0 if rng is None else rng.getrandbits(63))
+    return work

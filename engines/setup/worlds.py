@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engines.base import Rng
-from engines.search.worlds import redeal
+from engines.search.worlds import redealt
 from engines.setup.models import SetupState
 
 
@@ -17,14 +16,8 @@ def _unseen_zones(state: SetupState, seat: int) -> list[list[str]]:
 
 
 def information_state(state: SetupState, seat: int) -> SetupState:
-    work = SetupState.model_validate(state.model_dump())
-    redeal(_unseen_zones(work, seat), None)
-    work.rng = Rng(seed=0)
-    return work
+    return redealt(state, _unseen_zones, seat, None)
 
 
 def sample_world(info: SetupState, seat: int, rng: random.Random) -> SetupState:
-    work = SetupState.model_validate(info.model_dump())
-    redeal(_unseen_zones(work, seat), rng)
-    work.rng = Rng(seed=rng.getrandbits(63))
-    return work
+    return redealt(info, _unseen_zones, seat, rng)
