@@ -148,7 +148,7 @@ class LobbyMixin:
             config = engine.config_from_json(config_json)
             if len(table.seats) not in engine.allowed_seat_counts(config):
                 lo, hi = engine.seat_range(config)
-                raise seat_count_error(lo, hi, len(table.seats))
+                raise seat_count_error(lo, hi, len(table.seats), engine.allowed_seat_counts(config))
             table.state = engine.new_game(config, self._seat_infos(table.record), table.record.seed)
             table.record.config = config.model_dump(mode="json")
             table.record.status = "playing"

@@ -83,7 +83,7 @@ async def simulate(game: str, players: int, seed: int, out: Path | None, locale:
     parsed = engine.config_from_json(config)
     if players not in engine.allowed_seat_counts(parsed):
         lo, hi = engine.seat_range(parsed)
-        raise seat_count_error(lo, hi, players)
+        raise seat_count_error(lo, hi, players, engine.allowed_seat_counts(parsed))
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     db = Database(":memory:")

@@ -37,6 +37,13 @@ def test_a_fixed_seat_count_reads_naturally(capsys):
     assert t(ranged.key, "en", **ranged.params) == "This game needs 2–4 players; the lobby has 5."
 
 
+def test_death_front_with_three_players_says_two_or_four(capsys):
+    assert main(["--game", "deathfront", "--players", "3"]) == 1
+    assert capsys.readouterr().err.strip() == "error: This game needs 2 or 4 players; the lobby has 3."
+    either = seat_count_error(2, 4, 3, [2, 4])
+    assert t(either.key, "zh-CN", **either.params) == "这个游戏需要 2 或 4 名玩家，大厅现在有 3 人。"
+
+
 def test_docs_rules_link_only_to_files_in_the_repository():
     for page in (ROOT / "docs" / "rules").glob("*.md"):
         text = page.read_text(encoding="utf-8")
