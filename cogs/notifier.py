@@ -54,7 +54,7 @@ def config_summary(config: dict, locale: str, game: str = "") -> str:
             continue
         value_key = f"{game}.{key}.{value}"  # e.g. setup.mode.teams
         text = t(value_key, locale) if isinstance(value, str) and has(value_key) else _option_value(value)
-        shown.append(f"{t(f'core.option.{key}', locale)}: {text}")
+        shown.append(t("core.lobby.option_pair", locale, name=t(f"core.option.{key}", locale), value=text))
     return " · ".join(shown) if shown else "—"
 
 
