@@ -38,15 +38,30 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
-def to_png(image: Image.Image) -> bytes:
-    """Encode as PNG (renderers quantise flat-colour art themselves where it
-    pays). Lighter zlib levels than the default, measured on the late 4-player
-    boards: a palette image at level 3 encodes in half the time for ~15 % more
-    bytes; the RGB SETUP board (600 × 1,506) at level 1 in 24 ms instead of
-    42 ms at level 6, for 95 KB instead of 82 KB."""
+PNG_LEVEL_PALETTE = 3  # zlib level for palette PNGs (docs/performance.md, "PNG encoding")
+PNG_LEVEL_RGB = 1  # for the rare RGB picture (colour emoji in a name)
+COLOUR_GLYPHS = "colour_glyphs"  # image.info flag: a colour emoji was drawn on it
+
+
+def to_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+    """Encode as PNG. With ``palette`` (the game's fixed palette, see
+    ``render.palette``) the picture is mapped to it first and written as a
+    palette PNG: a third of the bytes to compress and no per-row filter
+    search, so several times faster than RGB. A picture with colour
+    emoji (photo-like content no fixed palette holds) stays RGB."""
+    if palette is not None and image.mode == "RGB" and not image.info.get(COLOUR_GLYPHS):
+        image = image.quantize(palette=palette, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    image.save(buf, format="PNG", optimize=False, compress_level=3 if image.mode == "P" else 1)
+    image.save(buf, format="PNG", optimize=False,
+               compress_level=PNG_LEVEL_PALETTE if image.mode == "P" else PNG_LEVEL_RGB)
     return buf.getvalue()
+
+
+def carry_colour_glyphs(dest: Image.Image, src: Image.Image) -> None:
+    """After pasting ``src`` into ``dest``: ``dest`` now holds whatever
+    colour glyphs ``src`` held."""
+    if src.info.get(COLOUR_GLYPHS):
+        dest.info[COLOUR_GLYPHS] = True
 
 
 # ---- the font chain ---------------------------------------------------------------------
@@ -300,6 +315,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
         if face.colour and target is not None:
             glyphs = _colour_run(face.path, chunk, size)
             target.paste(glyphs, (round(x), round(baseline - glyphs.height)), glyphs)
+            target.info[COLOUR_GLYPHS] = True
             x += glyphs.width
             continue
         pil, strike = _font_of(face, size, bold)

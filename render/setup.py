@@ -18,6 +18,7 @@ from engines.setup import rules
 from engines.setup.models import SetupPrivateView, SetupPublicView
 from i18n import t
 from render.common import draw_text, text_width, to_png, wrap_text
+from render.palette import PaletteSpec, palette_image
 
 SEAT_COLOURS = [(214, 69, 69), (142, 91, 214), (222, 172, 0), (63, 158, 77)]  # red, purple, yellow, green
 SUIT_COLOURS = {
@@ -54,9 +55,35 @@ TRACK_ROWS = (rules.TRACK_LENGTH + TRACK_CELLS_PER_ROW) // TRACK_CELLS_PER_ROW
 MIN_TEXT = 14
 
 
+DARK_INK = (30, 30, 30)  # on a light seat colour (yellow)
+WHITE = (255, 255, 255)
+SQUARE_INK = (40, 48, 60)
+TRACK_FILL, TRACK_FIVE = (52, 60, 72), (66, 76, 90)
+SCORED_EDGE = (0, 90, 110)
+SQUARE_TINT = 0.55
+
+
 def _tint(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
     """Mix ``colour`` with white (amount 0 = colour, 1 = white)."""
     return tuple(round(c + (255 - c) * amount) for c in colour)  # type: ignore[return-value]
+
+
+SEAT_TINTS = [_tint(c, SQUARE_TINT) for c in SEAT_COLOURS]
+PALETTE = PaletteSpec(
+    exact=[BACKGROUND, BOARD, LINE, PUBLIC_FILL, PUBLIC_EDGE, TILE_FACE, TILE_EDGE, TEXT, DIM_TEXT, HIGHLIGHT,
+           PREVIEW, FINISH_INK, FINISH_FILL, STACK_FILL, DARK_INK, WHITE, SQUARE_INK, TRACK_FILL, TRACK_FIVE,
+           SCORED_EDGE, *SEAT_COLOURS, *SEAT_TINTS, *SUIT_COLOURS.values()],
+    inks=[TEXT, DIM_TEXT, HIGHLIGHT, PREVIEW, FINISH_INK, DARK_INK, WHITE, SQUARE_INK, LINE, TILE_EDGE, PUBLIC_EDGE,
+          SCORED_EDGE, *SUIT_COLOURS.values(), *SEAT_COLOURS],
+    grounds=[BACKGROUND, BOARD, PUBLIC_FILL, TILE_FACE, TRACK_FILL, TRACK_FIVE, FINISH_FILL, STACK_FILL,
+             *SEAT_COLOURS, *SEAT_TINTS],
+)
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """SETUP's fixed palette (``render.palette``), built once per process."""
+    return palette_image(PALETTE.colours())
 
 
 def square_box(square: str) -> tuple[int, int, int, int]:
@@ -104,7 +131,7 @@ def _pill(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, colour, siz
     x, y = xy
     width = int(text_width(text, size, True)) + 12
     draw.rounded_rectangle((x, y, x + width, y + size + 8), radius=(size + 8) // 2, fill=colour)
-    ink = (30, 30, 30) if sum(colour) > 500 else (255, 255, 255)
+    ink = DARK_INK if sum(colour) > 500 else WHITE
     draw_text(draw, (x + width / 2, y + (size + 8) / 2), text, size, fill=ink, anchor="mm", bold=True)
     return width
 
@@ -146,15 +173,15 @@ def _static_board(num_players: int, labels: tuple[str, ...], locale: str) -> Ima
             draw.rounded_rectangle(box, radius=12, fill=PUBLIC_FILL, outline=PUBLIC_EDGE, width=3)
         else:
             colour = SEAT_COLOURS[owner]
-            draw.rounded_rectangle(box, radius=12, fill=_tint(colour, 0.55), outline=colour, width=5)
+            draw.rounded_rectangle(box, radius=12, fill=SEAT_TINTS[owner], outline=colour, width=5)
             label = labels[owner]
             _pill(draw, (box[2] - int(text_width(label, 14, True)) - 20, box[1] + 6), label, colour, 14)
-        draw_text(draw, (box[0] + 8, box[1] + 6), square, 16, fill=(40, 48, 60), bold=True)
+        draw_text(draw, (box[0] + 8, box[1] + 6), square, 16, fill=SQUARE_INK, bold=True)
     top = _track_top(num_players)
     draw_text(draw, (24, top), t("render.setup.score_track", locale), 16, fill=DIM_TEXT, bold=True)
     for space in range(rules.TRACK_LENGTH + 1):
         x0, y0, x1, y1 = track_cell(space, num_players)
-        draw.rectangle((x0, y0, x1, y1), fill=(52, 60, 72) if space % 5 else (66, 76, 90))
+        draw.rectangle((x0, y0, x1, y1), fill=TRACK_FILL if space % 5 else TRACK_FIVE)
         draw_text(draw, (x0 + 4, y0 + 2), str(space), MIN_TEXT, fill=DIM_TEXT)
     return image
 
@@ -171,7 +198,7 @@ class SetupRenderer(Renderer):
         y = self._draw_players(draw, view, locale, y)
         self._draw_last_move(draw, view, locale, y)
         self._draw_track(draw, view, locale)
-        return to_png(image)
+        return to_png(image, palette())
 
     # ---- board parts -------------------------------------------------------
     def _draw_header(self, draw: ImageDraw.ImageDraw, view: SetupPublicView, locale: str) -> None:
@@ -217,7 +244,7 @@ class SetupRenderer(Renderer):
                 continue
             draw_tile(draw, (x0 + 20, y0 + 30, x0 + 20 + 62, y0 + 30 + 62), sq.top)
             if sq.square in scoring:  # a small marker on tiles that scored last move
-                draw.ellipse((x0 + 6, y1 - 20, x0 + 18, y1 - 8), fill=HIGHLIGHT, outline=(0, 90, 110))
+                draw.ellipse((x0 + 6, y1 - 20, x0 + 18, y1 - 8), fill=HIGHLIGHT, outline=SCORED_EDGE)
             if sq.under:
                 _stack_badge(draw, x1 - 4, y1 - 4, sq.under)
 
@@ -310,7 +337,7 @@ class SetupRenderer(Renderer):
                 px = cx0 + 1 + (i % 2) * 26
                 py = cy0 + 16 + (i // 2) * 22 - (6 if len(seats) > 2 else 0)
                 draw.ellipse((px, py, px + 26, py + 26), fill=SEAT_COLOURS[seat], outline=TEXT, width=2)
-                ink = (30, 30, 30) if seat == 2 else (255, 255, 255)
+                ink = DARK_INK if seat == 2 else WHITE
                 draw_text(draw, (px + 13, py + 13), view.seat_labels[seat], MIN_TEXT, fill=ink,
                           anchor="mm", bold=True)
 
@@ -351,7 +378,7 @@ class SetupRenderer(Renderer):
                     draw.rounded_rectangle(box, radius=12, outline=DIM_TEXT, width=2)
             draw_text(draw, (28, y + 36 + tile + 8), hint, 15, fill=DIM_TEXT, max_width=width - 56)
             y += row_h
-        return to_png(image)
+        return to_png(image, palette())
 
     def hand_text(self, view: SetupPrivateView, locale: str = "en") -> str:
         """The tiles as text to copy into ``/setup play`` or ``/setup swap``."""
