@@ -11,6 +11,7 @@ tofu box) for a character no font has.
 from __future__ import annotations
 
 import io
+import math
 import threading
 import unicodedata
 from contextlib import contextmanager
@@ -21,6 +22,8 @@ from typing import Iterator
 
 from fontTools.ttLib import TTCollection, TTFont
 from PIL import Image, ImageDraw, ImageFont
+
+from render.cache import BoundedCache
 
 FONT_DIR = Path(__file__).parent / "fonts"
 ELLIPSIS = "…"
@@ -319,11 +322,36 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
             x += glyphs.width
             continue
         pil, strike = _font_of(face, size, bold)
-        draw.text((x, baseline), chunk, font=pil, fill=fill, anchor="ls")
+        _stamp(draw, pil, chunk, x, baseline, fill)
         if strike:
-            draw.text((x + strike, baseline), chunk, font=pil, fill=fill, anchor="ls")
+            _stamp(draw, pil, chunk, x + strike, baseline, fill)
         x += _run_width(face, chunk, size, bold)
     return width
+
+
+# Rendered text masks, shared by every picture: a board redraws mostly the
+# same words and numbers, and FreeType rendering is ~90 % of a draw.text call.
+# Bounded: ~20,000 masks of ~1 KB.
+TEXT_MASKS = BoundedCache("text masks", max_items=40_000, max_bytes=24 * 1024 * 1024,
+                          weigh=lambda found: found[0].size[0] * found[0].size[1] + 200)
+SUBPIXEL = 4  # text positions snap to 1/4 px, so one mask serves many places
+
+
+def _stamp(draw: ImageDraw.ImageDraw, pil: ImageFont.FreeTypeFont, chunk: str, x: float, baseline: float,
+           fill) -> None:
+    """``draw.text((x, baseline), chunk, anchor="ls")`` through the mask cache."""
+    ink = draw._getink(fill)[0]  # noqa: SLF001 - the colour as the image stores it
+    core = getattr(draw, "draw", None)
+    if ink is None or core is None:
+        draw.text((x, baseline), chunk, font=pil, fill=fill, anchor="ls")
+        return
+    x = round(x * SUBPIXEL) / SUBPIXEL
+    baseline = round(baseline * SUBPIXEL) / SUBPIXEL
+    start = (math.modf(x)[0], math.modf(baseline)[0])
+    mode = draw.fontmode
+    key = (pil.path, pil.index, pil.size, chunk, mode, start)
+    mask, offset = TEXT_MASKS.get(key, lambda: pil.getmask2(chunk, mode, anchor="ls", start=start))
+    core.draw_bitmap((int(x) + offset[0], int(baseline) + offset[1]), mask, ink)
 
 
 def wrap_text(text: str, size: int, max_width: float, bold: bool = False, max_lines: int = 4) -> list[str]:
