@@ -18,6 +18,7 @@ from typing import Any, Callable, Hashable, TypeVar
 from PIL import Image
 
 T = TypeVar("T")
+MB = 1024 * 1024
 _ALL: list["BoundedCache"] = []
 
 
@@ -33,13 +34,14 @@ def image_bytes(image: Any) -> int:
 
 class BoundedCache:
     def __init__(self, name: str, max_items: int, max_bytes: int,
-                 weigh: Callable[[Any], int] = image_bytes) -> None:
+                 weigh: Callable[[Any], int] = image_bytes, register: bool = True) -> None:
         self.name, self.max_items, self.max_bytes, self.weigh = name, max_items, max_bytes, weigh
         self._items: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
         self._lock = threading.Lock()
         self.bytes = 0
         self.hits = self.misses = self.evictions = 0
-        _ALL.append(self)
+        if register:  # listed by all_caches()
+            _ALL.append(self)
 
     def __len__(self) -> int:
         return len(self._items)

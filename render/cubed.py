@@ -24,6 +24,7 @@ from engines.base import Renderer
 from engines.cubed.models import CubedPrivateView, CubedPublicView
 from engines.cubed.pieces import COLOUR_LETTERS, COLOURS, rotations
 from i18n import t
+from render.cache import MB, bounded
 from render.common import carry_colour_glyphs, draw_text, to_png
 from render.palette import PaletteSpec, palette_image
 
@@ -102,7 +103,7 @@ def _sprite_box(size: int) -> tuple[int, int]:
     return (int(math.ceil(SQRT3 * size)) + 2, 2 * size + 2)
 
 
-@lru_cache(maxsize=2048)
+@bounded("cubed pieces", max_items=8192, max_bytes=64 * MB)
 def cube_sprite(faces: tuple[str, str, str], size: int) -> Image.Image:
     """An RGBA picture of one piece as shown (top, right, left)."""
     big = size * SUPERSAMPLE
@@ -126,7 +127,7 @@ def cube_sprite(faces: tuple[str, str, str], size: int) -> Image.Image:
     return image.reduce(SUPERSAMPLE)
 
 
-@lru_cache(maxsize=256)
+@bounded("cubed cells", max_items=16384, max_bytes=24 * MB)
 def _cell_sprite(kind: str, size: int, label: str = "", coords: str = "") -> Image.Image:
     """An open (labelled, with its ``q,r`` below) or blocked (hatched) empty cell."""
     big = size * SUPERSAMPLE

@@ -21,6 +21,7 @@ from engines.base import Renderer
 from engines.deathfront.cards import card_name
 from engines.deathfront.models import CardView, DeathFrontPrivateView, DeathFrontPublicView, TileView
 from i18n import t
+from render.cache import MB, bounded
 from render.common import draw_text, text_width, to_png, wrap_text
 from render.palette import PaletteSpec, palette_image
 
@@ -127,7 +128,7 @@ def _short_tags(card: CardView, locale: str) -> list[str]:
 
 
 # ---- board ---------------------------------------------------------------------------------
-@lru_cache(maxsize=8)
+@bounded("deathfront grids", max_items=16, max_bytes=16 * MB)
 def grid_image(columns: int, rows: int) -> Image.Image:
     """The empty board with its rulers (drawn once per board size): territories,
     the hatched front line, column letters and row numbers on every side."""
@@ -159,7 +160,7 @@ def grid_image(columns: int, rows: int) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=1024)
+@bounded("deathfront tiles", max_items=4096, max_bytes=32 * MB)
 def tile_sprite(card_id: str, faction: str, card_type: str, attack, defence, level, range_code,
                 keywords: tuple[str, ...], anti_armour: int, exhausted: bool, smoked: bool,
                 locale: str) -> Image.Image:

@@ -17,6 +17,7 @@ from engines.base import Renderer
 from engines.setup import rules
 from engines.setup.models import SetupPrivateView, SetupPublicView
 from i18n import t
+from render.cache import MB, bounded
 from render.common import draw_text, text_width, to_png, wrap_text
 from render.palette import PaletteSpec, palette_image
 
@@ -156,7 +157,7 @@ def seat_name(view: SetupPublicView, seat: int, locale: str) -> str:
     return name or t("render.common.player", locale, n=seat + 1)
 
 
-@lru_cache(maxsize=16)
+@bounded("setup boards", max_items=64, max_bytes=48 * MB)
 def _static_board(num_players: int, labels: tuple[str, ...], locale: str) -> Image.Image:
     """Everything that does not change during a game: lines, squares, track grid."""
     image = Image.new("RGB", (WIDTH, board_height(num_players)), BACKGROUND)

@@ -60,6 +60,7 @@ def clear_caches() -> None:
     deathfront.grid_image.cache_clear()
     common.runs.cache_clear()
     common.text_width.cache_clear()
+    common.TEXT_MASKS.clear()
 
 
 @contextmanager
