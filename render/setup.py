@@ -18,7 +18,7 @@ from engines.setup import rules
 from engines.setup.models import SetupPrivateView, SetupPublicView
 from i18n import t
 from render.cache import MB, bounded
-from render.common import draw_text, text_width, to_png, wrap_text
+from render.common import draw_text, note_text, text_width, to_png, wrap_text
 from render.palette import PaletteSpec, palette_image
 
 SEAT_COLOURS = [(214, 69, 69), (142, 91, 214), (222, 172, 0), (63, 158, 77)]  # red, purple, yellow, green
@@ -115,26 +115,59 @@ def track_cell(space: int, num_players: int = 4) -> tuple[int, int, int, int]:
 
 
 def draw_tile(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], tile: str) -> None:
-    """A face-up tile: suit symbol over the number, both in the suit colour."""
-    x0, y0, x1, y1 = box
+    """A face-up tile: suit symbol over the number, both in the suit colour
+    (a cached sprite: the same pixels as drawing it here, as Pillow's shapes
+    have hard edges)."""
+    x0, y0, x1, _ = box
+    sprite = tile_sprite(tile, x1 - x0)
+    draw._image.paste(sprite, (x0, y0), sprite)  # noqa: SLF001 - the image this draw draws on
     size = x1 - x0
-    draw.rounded_rectangle(box, radius=size // 8, fill=TILE_FACE, outline=TILE_EDGE, width=2)
+    note_text(max(MIN_TEXT, int(size * 0.42)), rules.tile_suit(tile))  # drawn once, shown on every picture
+    note_text(max(MIN_TEXT, int(size * 0.40)), str(rules.tile_number(tile)))
+
+
+@bounded("setup tiles", max_items=512, max_bytes=16 * MB)
+def tile_sprite(tile: str, size: int) -> Image.Image:
+    """A tile ``size`` px square, transparent outside its rounded corners."""
+    image = Image.new("RGBA", (size + 1, size + 1), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, size, size), radius=size // 8, fill=TILE_FACE, outline=TILE_EDGE, width=2)
     colour = SUIT_COLOURS[rules.tile_suit(tile)]
-    cx = (x0 + x1) // 2
-    draw_text(draw, (cx, y0 + size * 0.30), rules.tile_suit(tile), max(MIN_TEXT, int(size * 0.42)), fill=colour,
+    cx = size // 2
+    draw_text(draw, (cx, size * 0.30), rules.tile_suit(tile), max(MIN_TEXT, int(size * 0.42)), fill=colour,
               anchor="mm")
-    draw_text(draw, (cx, y0 + size * 0.72), str(rules.tile_number(tile)), max(MIN_TEXT, int(size * 0.40)),
+    draw_text(draw, (cx, size * 0.72), str(rules.tile_number(tile)), max(MIN_TEXT, int(size * 0.40)),
               fill=colour, anchor="mm", bold=True)
+    return image
 
 
 def _pill(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, colour, size: int = 15) -> int:
     """A seat label in white on the seat colour (dark text on yellow); returns its width."""
-    x, y = xy
+    sprite = pill_sprite(text, tuple(colour), size)
+    draw._image.paste(sprite, xy, sprite)  # noqa: SLF001 - the image this draw draws on
+    note_text(size, text)
+    return sprite.width - 1
+
+
+@bounded("setup labels", max_items=512, max_bytes=4 * MB)
+def pill_sprite(text: str, colour: tuple[int, int, int], size: int) -> Image.Image:
     width = int(text_width(text, size, True)) + 12
-    draw.rounded_rectangle((x, y, x + width, y + size + 8), radius=(size + 8) // 2, fill=colour)
+    image = Image.new("RGBA", (width + 1, size + 9), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, width, size + 8), radius=(size + 8) // 2, fill=colour)
     ink = DARK_INK if sum(colour) > 500 else WHITE
-    draw_text(draw, (x + width / 2, y + (size + 8) / 2), text, size, fill=ink, anchor="mm", bold=True)
-    return width
+    draw_text(draw, (width / 2, (size + 8) / 2), text, size, fill=ink, anchor="mm", bold=True)
+    return image
+
+
+@bounded("setup pawns", max_items=256, max_bytes=2 * MB)
+def pawn_sprite(label: str, seat: int) -> Image.Image:
+    """A seat's pawn on the score track: a 27 px disc with its label."""
+    image = Image.new("RGBA", (27, 27), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((0, 0, 26, 26), fill=SEAT_COLOURS[seat], outline=TEXT, width=2)
+    draw_text(draw, (13, 13), label, MIN_TEXT, fill=DARK_INK if seat == 2 else WHITE, anchor="mm", bold=True)
+    return image
 
 
 def _stack_badge(draw: ImageDraw.ImageDraw, right: int, bottom: int, count: int) -> None:
@@ -337,10 +370,9 @@ class SetupRenderer(Renderer):
             for i, seat in enumerate(seats):
                 px = cx0 + 1 + (i % 2) * 26
                 py = cy0 + 16 + (i // 2) * 22 - (6 if len(seats) > 2 else 0)
-                draw.ellipse((px, py, px + 26, py + 26), fill=SEAT_COLOURS[seat], outline=TEXT, width=2)
-                ink = DARK_INK if seat == 2 else WHITE
-                draw_text(draw, (px + 13, py + 13), view.seat_labels[seat], MIN_TEXT, fill=ink,
-                          anchor="mm", bold=True)
+                pawn = pawn_sprite(view.seat_labels[seat], seat)
+                draw._image.paste(pawn, (px, py), pawn)  # noqa: SLF001
+                note_text(MIN_TEXT, view.seat_labels[seat])
 
     # ---- hand ------------------------------------------------------------------
     def hand_png(self, view: SetupPrivateView, locale: str = "en", *, highlight: Collection[str] = ()) -> bytes:
