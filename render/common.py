@@ -11,6 +11,7 @@ tofu box) for a character no font has.
 from __future__ import annotations
 
 import io
+import math
 import threading
 import unicodedata
 from contextlib import contextmanager
@@ -21,6 +22,8 @@ from typing import Iterator
 
 from fontTools.ttLib import TTCollection, TTFont
 from PIL import Image, ImageDraw, ImageFont
+
+from render.cache import BoundedCache
 
 FONT_DIR = Path(__file__).parent / "fonts"
 ELLIPSIS = "…"
@@ -38,15 +41,30 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
-def to_png(image: Image.Image) -> bytes:
-    """Encode as PNG (renderers quantise flat-colour art themselves where it
-    pays). Lighter zlib levels than the default, measured on the late 4-player
-    boards: a palette image at level 3 encodes in half the time for ~15 % more
-    bytes; the RGB SETUP board (600 × 1,506) at level 1 in 24 ms instead of
-    42 ms at level 6, for 95 KB instead of 82 KB."""
+PNG_LEVEL_PALETTE = 2  # zlib level for palette PNGs (docs/performance.md, "Cheaper pictures")
+PNG_LEVEL_RGB = 1  # for the rare RGB picture (colour emoji in a name)
+COLOUR_GLYPHS = "colour_glyphs"  # image.info flag: a colour emoji was drawn on it
+
+
+def to_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+    """Encode as PNG. With ``palette`` (the game's fixed palette, see
+    ``render.palette``) the picture is mapped to it first and written as a
+    palette PNG: a third of the bytes to compress and no per-row filter
+    search, so several times faster than RGB. A picture with colour
+    emoji (photo-like content no fixed palette holds) stays RGB."""
+    if palette is not None and image.mode == "RGB" and not image.info.get(COLOUR_GLYPHS):
+        image = image.quantize(palette=palette, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    image.save(buf, format="PNG", optimize=False, compress_level=3 if image.mode == "P" else 1)
+    image.save(buf, format="PNG", optimize=False,
+               compress_level=PNG_LEVEL_PALETTE if image.mode == "P" else PNG_LEVEL_RGB)
     return buf.getvalue()
+
+
+def carry_colour_glyphs(dest: Image.Image, src: Image.Image) -> None:
+    """After pasting ``src`` into ``dest``: ``dest`` now holds whatever
+    colour glyphs ``src`` held."""
+    if src.info.get(COLOUR_GLYPHS):
+        dest.info[COLOUR_GLYPHS] = True
 
 
 # ---- the font chain ---------------------------------------------------------------------
@@ -300,14 +318,40 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
         if face.colour and target is not None:
             glyphs = _colour_run(face.path, chunk, size)
             target.paste(glyphs, (round(x), round(baseline - glyphs.height)), glyphs)
+            target.info[COLOUR_GLYPHS] = True
             x += glyphs.width
             continue
         pil, strike = _font_of(face, size, bold)
-        draw.text((x, baseline), chunk, font=pil, fill=fill, anchor="ls")
+        _stamp(draw, pil, chunk, x, baseline, fill)
         if strike:
-            draw.text((x + strike, baseline), chunk, font=pil, fill=fill, anchor="ls")
+            _stamp(draw, pil, chunk, x + strike, baseline, fill)
         x += _run_width(face, chunk, size, bold)
     return width
+
+
+# Rendered text masks, shared by every picture: a board redraws mostly the
+# same words and numbers, and FreeType rendering is ~90 % of a draw.text call.
+# Bounded: ~20,000 masks of ~1 KB.
+TEXT_MASKS = BoundedCache("text masks", max_items=40_000, max_bytes=24 * 1024 * 1024,
+                          weigh=lambda found: found[0].size[0] * found[0].size[1] + 200)
+SUBPIXEL = 4  # text positions snap to 1/4 px, so one mask serves many places
+
+
+def _stamp(draw: ImageDraw.ImageDraw, pil: ImageFont.FreeTypeFont, chunk: str, x: float, baseline: float,
+           fill) -> None:
+    """``draw.text((x, baseline), chunk, anchor="ls")`` through the mask cache."""
+    ink = draw._getink(fill)[0]  # noqa: SLF001 - the colour as the image stores it
+    core = getattr(draw, "draw", None)
+    if ink is None or core is None:
+        draw.text((x, baseline), chunk, font=pil, fill=fill, anchor="ls")
+        return
+    x = round(x * SUBPIXEL) / SUBPIXEL
+    baseline = round(baseline * SUBPIXEL) / SUBPIXEL
+    start = (math.modf(x)[0], math.modf(baseline)[0])
+    mode = draw.fontmode
+    key = (pil.path, pil.index, pil.size, chunk, mode, start)
+    mask, offset = TEXT_MASKS.get(key, lambda: pil.getmask2(chunk, mode, anchor="ls", start=start))
+    core.draw_bitmap((int(x) + offset[0], int(baseline) + offset[1]), mask, ink)
 
 
 def wrap_text(text: str, size: int, max_width: float, bold: bool = False, max_lines: int = 4) -> list[str]:

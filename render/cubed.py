@@ -24,7 +24,9 @@ from engines.base import Renderer
 from engines.cubed.models import CubedPrivateView, CubedPublicView
 from engines.cubed.pieces import COLOUR_LETTERS, COLOURS, rotations
 from i18n import t
-from render.common import draw_text, to_png
+from render.cache import MB, bounded
+from render.common import carry_colour_glyphs, draw_text, to_png
+from render.palette import PaletteSpec, palette_image
 
 SQRT3 = math.sqrt(3)
 PALETTE: dict[str, tuple[int, int, int]] = {
@@ -44,6 +46,13 @@ HIGHLIGHT = (214, 40, 40)
 FITS = (30, 140, 70)  # hand pieces that can be placed right now
 PREVIEW = (0, 150, 220)  # the ``highlight`` overlay of the move builder
 RECENT = (214, 120, 0)  # pieces placed since the viewer's last turn
+PURPLE_INK = (235, 230, 250)  # letters on blockers
+HATCH_FILL = (222, 214, 230)
+COORDS_INK = (120, 110, 100)
+PANEL_FILL = (236, 230, 220)
+CURRENT_ROW = (250, 222, 200)
+HAND_CARD = (255, 252, 246)
+ROTATION_INK = (110, 100, 100)
 BOARD_SIZE = 640  # the canvas width and the board area's height, every turn
 MAX_HEX = 60  # hex size (centre to corner) on a small table
 MIN_LETTER_HEX = 11  # smaller cubes carry no letters
@@ -66,6 +75,21 @@ def _shade(rgb: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
     return tuple(int(c * factor) for c in rgb)  # type: ignore[return-value]
 
 
+FACE_FILLS = [_shade(rgb, factor) for rgb in PALETTE.values() for factor in FACE_SHADE]
+PALETTE_SPEC = PaletteSpec(
+    exact=[BACKGROUND, INK, GRID, OPEN_FILL, HIGHLIGHT, FITS, PREVIEW, RECENT, PURPLE_INK, HATCH_FILL, COORDS_INK,
+           PANEL_FILL, CURRENT_ROW, HAND_CARD, ROTATION_INK, *PALETTE.values(), *FACE_FILLS],
+    inks=[INK, GRID, HIGHLIGHT, FITS, PREVIEW, RECENT, PURPLE_INK, COORDS_INK, ROTATION_INK, PALETTE["purple"]],
+    grounds=[BACKGROUND, OPEN_FILL, PANEL_FILL, CURRENT_ROW, HAND_CARD, HATCH_FILL, *PALETTE.values(), *FACE_FILLS],
+)
+
+
+@lru_cache(maxsize=1)
+def fixed_palette() -> Image.Image:
+    """CUBED's fixed palette (``render.palette``), built once per process."""
+    return palette_image(PALETTE_SPEC.colours())
+
+
 def _corner(cx: float, cy: float, size: float, degrees: float) -> tuple[float, float]:
     a = math.radians(degrees)
     return (cx + size * math.cos(a), cy - size * math.sin(a))
@@ -79,7 +103,7 @@ def _sprite_box(size: int) -> tuple[int, int]:
     return (int(math.ceil(SQRT3 * size)) + 2, 2 * size + 2)
 
 
-@lru_cache(maxsize=2048)
+@bounded("cubed pieces", max_items=8192, max_bytes=64 * MB)
 def cube_sprite(faces: tuple[str, str, str], size: int) -> Image.Image:
     """An RGBA picture of one piece as shown (top, right, left)."""
     big = size * SUPERSAMPLE
@@ -96,14 +120,14 @@ def cube_sprite(faces: tuple[str, str, str], size: int) -> Image.Image:
         mx = sum(x for x, _ in corners) / 4
         my = sum(y for _, y in corners) / 4
         letter = COLOUR_LETTERS[colour]
-        ink = (235, 230, 250) if colour == "purple" else INK
+        ink = PURPLE_INK if colour == "purple" else INK
         if size >= MIN_LETTER_HEX:
             draw_text(draw, (mx, my), letter, letter_px, fill=ink, anchor="mm", bold=True, scale=1 / SUPERSAMPLE)
     draw.polygon(_hexagon(cx, cy, big), outline=INK, width=2 * SUPERSAMPLE)
     return image.reduce(SUPERSAMPLE)
 
 
-@lru_cache(maxsize=256)
+@bounded("cubed cells", max_items=16384, max_bytes=24 * MB)
 def _cell_sprite(kind: str, size: int, label: str = "", coords: str = "") -> Image.Image:
     """An open (labelled, with its ``q,r`` below) or blocked (hatched) empty cell."""
     big = size * SUPERSAMPLE
@@ -117,7 +141,7 @@ def _cell_sprite(kind: str, size: int, label: str = "", coords: str = "") -> Ima
         ImageDraw.Draw(mask).polygon(outline, fill=255)
         hatch = Image.new("RGBA", image.size, (0, 0, 0, 0))
         hd = ImageDraw.Draw(hatch)
-        hd.polygon(outline, fill=(222, 214, 230, 255))
+        hd.polygon(outline, fill=(*HATCH_FILL, 255))
         step = max(6, big // 4)
         for x in range(-image.height, image.width, step):
             hd.line([(x, image.height), (x + image.height, 0)], fill=PALETTE["purple"], width=SUPERSAMPLE * 2)
@@ -130,7 +154,7 @@ def _cell_sprite(kind: str, size: int, label: str = "", coords: str = "") -> Ima
             small = max(MIN_TEXT * SUPERSAMPLE, int(big * 0.3))
             draw_text(draw, (cx, cy - small * 0.45), label, size_px, fill=INK, anchor="mm", bold=True,
                       scale=1 / SUPERSAMPLE)
-            draw_text(draw, (cx, cy + size_px * 0.55), coords, small, fill=(120, 110, 100), anchor="mm",
+            draw_text(draw, (cx, cy + size_px * 0.55), coords, small, fill=COORDS_INK, anchor="mm",
                       scale=1 / SUPERSAMPLE, max_width=big * 1.6)
         else:
             draw_text(draw, (cx, cy), label, size_px, fill=INK, anchor="mm", bold=True, scale=1 / SUPERSAMPLE)
@@ -138,9 +162,8 @@ def _cell_sprite(kind: str, size: int, label: str = "", coords: str = "") -> Ima
 
 
 def _encode(image: Image.Image) -> bytes:
-    """PNG of the image cut down to 128 colours: flat art stays crisp and
-    the file stays small (a full board is well under 300 KB)."""
-    return to_png(image.quantize(128, method=Image.Quantize.FASTOCTREE))
+    """A palette PNG over CUBED's fixed palette."""
+    return to_png(image, fixed_palette())
 
 
 def seat_name(view: CubedPublicView, seat: int, locale: str = "en") -> str:
@@ -207,6 +230,7 @@ class CubedRenderer(Renderer):
         panel = self._panel(view, locale)
         image = Image.new("RGB", (BOARD_SIZE, BOARD_SIZE + panel.height), BACKGROUND)
         image.paste(panel, (0, BOARD_SIZE))
+        carry_colour_glyphs(image, panel)
         draw = ImageDraw.Draw(image)
         if not view.table and view.previous_table:
             self._recap(image, draw, view, locale)
@@ -245,7 +269,7 @@ class CubedRenderer(Renderer):
     def _panel(self, view: CubedPublicView, locale: str) -> Image.Image:
         seats = len(view.seat_names)
         height = 12 + 34 + 28 + 30 + 28 + seats * 26 + 16 + 4 * 28 + 12
-        panel = Image.new("RGB", (BOARD_SIZE, height), (236, 230, 220))
+        panel = Image.new("RGB", (BOARD_SIZE, height), PANEL_FILL)
         draw = ImageDraw.Draw(panel)
         y = 12
         title = t("render.cubed.title", locale) + " · " + (
@@ -305,7 +329,7 @@ class CubedRenderer(Renderer):
         draw.line([(10, y - 2), (BOARD_SIZE - 10, y - 2)], fill=GRID, width=1)
         for seat in range(len(view.seat_names)):
             if seat == view.current and view.phase != "over":
-                draw.rectangle([(8, y - 2), (BOARD_SIZE - 8, y + 22)], fill=(250, 222, 200))
+                draw.rectangle([(8, y - 2), (BOARD_SIZE - 8, y + 22)], fill=CURRENT_ROW)
             mark = "★ " if seat in view.winners else ""
             draw_text(draw, (14, y), mark + seat_tag(view, seat, locale), MIN_TEXT + 1, fill=INK, bold=True,
                       max_width=name_limit)
@@ -329,7 +353,7 @@ class CubedRenderer(Renderer):
             draw_text(draw, (x + 32, row_y + 2), t(f"render.cubed.{colour}", locale), MIN_TEXT, fill=INK)
         y += 2 * 28
         draw.rectangle([(14, y), (38, y + 22)], fill=PALETTE["purple"], outline=INK)
-        draw_text(draw, (26, y + 11), "X", MIN_TEXT, fill=(235, 230, 250), anchor="mm", bold=True)
+        draw_text(draw, (26, y + 11), "X", MIN_TEXT, fill=PURPLE_INK, anchor="mm", bold=True)
         draw_text(draw, (46, y + 2), t("render.cubed.blocker", locale), MIN_TEXT, fill=INK)
         hatch = _cell_sprite("blocked", 13)
         panel.paste(hatch, (219, y - 2), hatch)
@@ -392,7 +416,7 @@ class CubedRenderer(Renderer):
         fits = getattr(piece, "fits", False)
         outline, width = (PREVIEW, 4) if chosen else ((FITS, 3) if fits else (GRID, 1))
         draw.rounded_rectangle([(x0 + 2, y0 + 2), (x0 + w - 2, y0 + h - 4)], radius=8,
-                               fill=(255, 252, 246), outline=outline, width=width)
+                               fill=HAND_CARD, outline=outline, width=width)
         draw_text(draw, (x0 + 10, y0 + 8), piece.id, 18, fill=INK, bold=True, max_width=70)
         draw_text(draw, (x0 + 10, y0 + 34), t("render.cubed.pt" if piece.points == 1 else "render.cubed.pts", locale, n=piece.points), MIN_TEXT, fill=INK)
         if fits:
@@ -402,7 +426,7 @@ class CubedRenderer(Renderer):
             sprite = cube_sprite(shown, 30)
             sx = x0 + 86 + k * 70
             image.paste(sprite, (sx, y0 + 6), sprite)
-            draw_text(draw, (sx + sprite.width + 2, y0 + h - 22), str(k), MIN_TEXT, fill=(110, 100, 100),
+            draw_text(draw, (sx + sprite.width + 2, y0 + h - 22), str(k), MIN_TEXT, fill=ROTATION_INK,
                       anchor="la")
 
     def hand_text(self, view: CubedPrivateView, locale: str = "en") -> str:  # type: ignore[override]

@@ -21,7 +21,9 @@ from engines.base import Renderer
 from engines.deathfront.cards import card_name
 from engines.deathfront.models import CardView, DeathFrontPrivateView, DeathFrontPublicView, TileView
 from i18n import t
+from render.cache import MB, bounded
 from render.common import draw_text, text_width, to_png, wrap_text
+from render.palette import PaletteSpec, palette_image
 
 CELL = 104
 MARGIN = 28
@@ -43,6 +45,36 @@ ATTACK_RED = (200, 30, 30)
 MOVE_BLUE = (30, 90, 200)
 USED_RED = (210, 40, 40)
 PREVIEW = (255, 170, 0)  # the ``highlight`` overlay of the move builder
+FRONT_HATCH = (222, 208, 170)
+FRONT_LINE = (120, 90, 30)
+LEVEL_INK = (255, 230, 120)
+USED_STATS = (200, 200, 200)
+SMOKE = (120, 120, 120)
+RESOURCE_FILL = (250, 245, 225)
+WAITING_INK = (150, 20, 20)
+FACILITY_BAND = (255, 214, 80)
+LEGEND_INK = (90, 90, 90)
+HAND_BACK = (245, 245, 240)
+CARD_TYPE_INK = (110, 110, 110)
+KEYWORD_INK = (120, 40, 20)
+RANGE_FILL, SUPPLY_FILL, PATTERN_SELF = (210, 50, 50), (60, 150, 60), (40, 90, 200)
+PATTERN_EMPTY, PATTERN_EDGE = (235, 235, 235), (160, 160, 160)
+PALETTE = PaletteSpec(
+    exact=[*FACTION_COLOUR.values(), *TERRITORY.values(), INK, GRID, WHITE, ATTACK_RED, MOVE_BLUE, USED_RED, PREVIEW,
+           FRONT_HATCH, FRONT_LINE, LEVEL_INK, USED_STATS, SMOKE, RESOURCE_FILL, WAITING_INK, FACILITY_BAND,
+           LEGEND_INK, HAND_BACK, CARD_TYPE_INK, KEYWORD_INK, RANGE_FILL, SUPPLY_FILL, PATTERN_SELF, PATTERN_EMPTY,
+           PATTERN_EDGE],
+    inks=[*FACTION_COLOUR.values(), INK, GRID, WHITE, ATTACK_RED, MOVE_BLUE, USED_RED, PREVIEW, FRONT_HATCH,
+          FRONT_LINE, LEVEL_INK, USED_STATS, WAITING_INK, LEGEND_INK, CARD_TYPE_INK, KEYWORD_INK],
+    grounds=[*FACTION_COLOUR.values(), *TERRITORY.values(), WHITE, SMOKE, RESOURCE_FILL, FACILITY_BAND, HAND_BACK,
+             PATTERN_EMPTY],
+)
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """Death Front's fixed palette (``render.palette``), built once per process."""
+    return palette_image(PALETTE.colours())
 SKILL_HINTS = ("air_strike", "barrage", "smoke", "blitz")
 
 
@@ -59,22 +91,18 @@ class DeathFrontRenderer(Renderer):
     def board_png(self, view: DeathFrontPublicView, locale: str = "en", *,  # type: ignore[override]
                   highlight: Collection[str] = ()) -> bytes:
         """``highlight``: cells (e.g. "B4") the move builder outlines."""
-        return to_png(_quantize(BoardPicture(view, locale, set(highlight)).draw()))
+        return to_png(BoardPicture(view, locale, set(highlight)).draw(), palette())
 
     def hand_png(self, view: DeathFrontPrivateView, locale: str = "en", *,  # type: ignore[override]
                  highlight: Collection[str] = ()) -> bytes:
         """``highlight``: card uids the move builder outlines."""
-        return to_png(_quantize(draw_hand(view, locale, set(highlight))))
+        return to_png(draw_hand(view, locale, set(highlight)), palette())
 
     def hand_text(self, view: DeathFrontPrivateView, locale: str = "en") -> str:  # type: ignore[override]
         """One line per card: the id to type (autocomplete offers it too),
         the localized name and its attack/defence or kind."""
         return "\n".join(f"`{card.uid}` {card_name(card.id, locale)} · {card_stats(card, locale)}"
                          for card in view.hand)
-
-
-def _quantize(image: Image.Image) -> Image.Image:
-    return image.quantize(colors=96, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def card_stats(card: CardView, locale: str) -> str:
@@ -100,7 +128,7 @@ def _short_tags(card: CardView, locale: str) -> list[str]:
 
 
 # ---- board ---------------------------------------------------------------------------------
-@lru_cache(maxsize=8)
+@bounded("deathfront grids", max_items=16, max_bytes=16 * MB)
 def grid_image(columns: int, rows: int) -> Image.Image:
     """The empty board with its rulers (drawn once per board size): territories,
     the hatched front line, column letters and row numbers on every side."""
@@ -116,7 +144,7 @@ def grid_image(columns: int, rows: int) -> Image.Image:
             if side is None:  # front line: hatched band
                 for k in range(x0 - CELL, x1, 14):
                     a, b = max(k, x0), min(k + CELL, x1)
-                    d.line((a, y0 + a - k, b, y0 + b - k), fill=(222, 208, 170))
+                    d.line((a, y0 + a - k, b, y0 + b - k), fill=FRONT_HATCH)
     for col in range(columns):
         x = MARGIN + col * CELL + CELL // 2
         draw_text(d, (x, MARGIN // 2), chr(65 + col), BOARD_TEXT, fill=INK, bold=True, anchor="mm")
@@ -128,11 +156,11 @@ def grid_image(columns: int, rows: int) -> Image.Image:
         draw_text(d, (width - MARGIN // 2, y), str(row), BOARD_TEXT, fill=INK, bold=True, anchor="mm")
     front_y = MARGIN + (rows - 4) * CELL
     for y in (front_y, front_y + CELL):
-        d.line((MARGIN, y, MARGIN + columns * CELL, y), fill=(120, 90, 30), width=3)
+        d.line((MARGIN, y, MARGIN + columns * CELL, y), fill=FRONT_LINE, width=3)
     return image
 
 
-@lru_cache(maxsize=1024)
+@bounded("deathfront tiles", max_items=4096, max_bytes=32 * MB)
 def tile_sprite(card_id: str, faction: str, card_type: str, attack, defence, level, range_code,
                 keywords: tuple[str, ...], anti_armour: int, exhausted: bool, smoked: bool,
                 locale: str) -> Image.Image:
@@ -156,8 +184,8 @@ def tile_sprite(card_id: str, faction: str, card_type: str, attack, defence, lev
     draw_text(d, (box[0] + 5, box[1] + 13), tag, BOARD_TEXT, fill=colour, bold=True, anchor="lm")
     draw_unit_icon(d, (box[0] + tw + 6, box[1] + 4, box[0] + tw + 30, box[1] + 22), card, WHITE)
     draw_text(d, (box[2] - 4, box[1] + 13), t("render.deathfront.level", locale, n=level), BOARD_TEXT,
-              fill=(255, 230, 120), bold=True, anchor="rm")
-    stats = (200, 200, 200) if exhausted else WHITE
+              fill=LEVEL_INK, bold=True, anchor="rm")
+    stats = USED_STATS if exhausted else WHITE
     draw_text(d, ((box[0] + box[2]) / 2, box[1] + 38), f"{attack}/{defence}", 22, fill=stats, bold=True, anchor="mm")
     draw_text(d, ((box[0] + box[2]) / 2, box[1] + 62), card_name(card_id, locale), BOARD_TEXT, fill=WHITE,
               anchor="mm", max_width=box[2] - box[0] - 12)
@@ -166,7 +194,7 @@ def tile_sprite(card_id: str, faction: str, card_type: str, attack, defence, lev
     if exhausted:  # a red frame, clear of the name
         d.rounded_rectangle(box, radius=6, outline=USED_RED, width=4)
     if smoked:  # over the type icon: smoke hides the unit
-        d.rectangle((box[0] + tw + 4, box[1] + 2, box[0] + tw + 32, box[1] + 24), fill=(120, 120, 120))
+        d.rectangle((box[0] + tw + 4, box[1] + 2, box[0] + tw + 32, box[1] + 24), fill=SMOKE)
     return image
 
 
@@ -175,7 +203,7 @@ def _resource(d: ImageDraw.ImageDraw, card: CardView, box: tuple[int, int, int, 
     r = min(box[2] - box[0], box[3] - box[1]) / 2
     angles = [math.pi / 6 + k * math.pi / 3 for k in range(6)]
     points = [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in angles]
-    d.polygon(points, fill=(250, 245, 225), outline=colour)
+    d.polygon(points, fill=RESOURCE_FILL, outline=colour)
     d.line(points + [points[0]], fill=colour, width=4)
     draw_text(d, (cx, cy - 12), t("render.deathfront.resource", locale, n=card.level), 20, fill=colour, bold=True,
               anchor="mm")
@@ -237,7 +265,7 @@ class BoardPicture:
             line = self.t("advance", name=self._seat_tag(v.pending_advance.seat), cell=v.pending_advance.cell)
         else:
             line = self.t("to_act", names=", ".join(self._seat_tag(s) for s in v.to_act))
-        draw_text(d, (MARGIN, 38), line, BOARD_TEXT, fill=(150, 20, 20) if v.result is None else INK, bold=True,
+        draw_text(d, (MARGIN, 38), line, BOARD_TEXT, fill=WAITING_INK if v.result is None else INK, bold=True,
                   max_width=self.width - 2 * MARGIN)
 
     def _result_line(self) -> str:
@@ -269,7 +297,7 @@ class BoardPicture:
         x0, y0, x1, y1 = self.cell_box(tile.cell)
         colour = FACTION_COLOUR[tile.card.faction]
         band = (x0 + 2, y1 - 21, x1 - 2, y1 - 1)
-        d.rectangle(band, fill=(255, 214, 80), outline=colour, width=2)
+        d.rectangle(band, fill=FACILITY_BAND, outline=colour, width=2)
         text = f"{t(f'render.deathfront.short.{tile.card.effect}', loc)} {tile.card.defence}"
         middle = ((band[0] + band[2]) / 2, (band[1] + band[3]) / 2)
         if not any(tile.cell == u.cell for u in self.view.tiles):
@@ -345,14 +373,14 @@ class BoardPicture:
             draw_text(d, (self.width - MARGIN, y + 12), counts, BOARD_TEXT, fill=INK, anchor="rm")
             y += 28
         y += 12
-        draw_text(d, (MARGIN, y), self.t("legend"), BOARD_TEXT, fill=(90, 90, 90), bold=True)
+        draw_text(d, (MARGIN, y), self.t("legend"), BOARD_TEXT, fill=LEGEND_INK, bold=True)
         d.rounded_rectangle((self.width - MARGIN - 22, y, self.width - MARGIN, y + 20), radius=4, outline=USED_RED,
                             width=4)
-        draw_text(d, (self.width - MARGIN - 28, y), self.t("legend_used"), BOARD_TEXT, fill=(90, 90, 90),
+        draw_text(d, (self.width - MARGIN - 28, y), self.t("legend_used"), BOARD_TEXT, fill=LEGEND_INK,
                   anchor="ra")
         y += 26
         for line in self.legend:
-            draw_text(d, (MARGIN, y), line, BOARD_TEXT, fill=(90, 90, 90), max_width=self.width - 2 * MARGIN)
+            draw_text(d, (MARGIN, y), line, BOARD_TEXT, fill=LEGEND_INK, max_width=self.width - 2 * MARGIN)
             y += 26
 
 
@@ -405,7 +433,7 @@ def draw_hand(view: DeathFrontPrivateView, locale: str = "en", highlight: set[st
     rows = max(1, math.ceil(len(view.hand) / per_row))
     width = GAP + per_row * (CARD_W + GAP)
     height = 48 + rows * (CARD_H + GAP)
-    image = Image.new("RGB", (width, height), (245, 245, 240))
+    image = Image.new("RGB", (width, height), HAND_BACK)
     d = ImageDraw.Draw(image)
     title = t("render.deathfront.hand_title", locale, faction=t(f"deathfront.faction.{view.faction}", locale),
               count=len(view.hand), deck=view.deck_count)
@@ -424,7 +452,7 @@ def draw_hand(view: DeathFrontPrivateView, locale: str = "en", highlight: set[st
 def _hand_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: CardView, locale: str) -> None:
     x0, y0, x1, y1 = box
     T = HAND_TEXT
-    colour = FACTION_COLOUR.get(card.faction, (90, 90, 90))
+    colour = FACTION_COLOUR.get(card.faction, LEGEND_INK)
     d.rounded_rectangle(box, radius=8, fill=WHITE, outline=colour, width=3)
     d.rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 34), fill=colour)
     tag = _tag(card.faction, locale) if card.faction in FACTION_COLOUR else ""
@@ -432,8 +460,8 @@ def _hand_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: Car
     draw_text(d, (x0 + 8, y0 + 18), card_name(card.id, locale), 18, fill=WHITE, bold=True, anchor="lm",
               max_width=CARD_W - tw - 26)
     draw_text(d, (x1 - 8, y0 + 18), tag, T, fill=WHITE, bold=True, anchor="rm")
-    draw_text(d, (x0 + 8, y0 + 40), t(f"deathfront.card_type.{card.type}", locale), T, fill=(110, 110, 110), bold=True)
-    draw_text(d, (x0 + 8, y1 - 24), card.uid, T, fill=(90, 90, 90), bold=True)
+    draw_text(d, (x0 + 8, y0 + 40), t(f"deathfront.card_type.{card.type}", locale), T, fill=CARD_TYPE_INK, bold=True)
+    draw_text(d, (x0 + 8, y1 - 24), card.uid, T, fill=LEGEND_INK, bold=True)
     body = (x0 + 8, y0 + 64)
     if card.type == "unit":
         draw_unit_icon(d, (x1 - 44, y0 + 40, x1 - 10, y0 + 60), card, colour)
@@ -447,7 +475,7 @@ def _hand_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: Car
         sep = "、" if locale.startswith("zh") else ", "
         for k, line in enumerate(wrap_text(sep.join(extras) or t("render.deathfront.none", locale), T, 150,
                                            bold=True, max_lines=3)):
-            draw_text(d, (x0 + 8, y0 + 140 + k * 22), line, T, fill=(120, 40, 20), bold=True)
+            draw_text(d, (x0 + 8, y0 + 140 + k * 22), line, T, fill=KEYWORD_INK, bold=True)
         draw_pattern(d, (x1 - 72, y0 + 122), card.range_cells, colour, "unit", locale)
     elif card.type == "resource":
         draw_text(d, body, t("render.deathfront.resource_level", locale, level=card.level, defence=card.defence),
@@ -460,7 +488,7 @@ def _hand_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: Car
         text = t(f"render.deathfront.facility.{card.effect}_text", locale)
         for k, line in enumerate(wrap_text(text, T, CARD_W - 16, max_lines=4)):
             draw_text(d, (x0 + 8, y0 + 96 + k * 22), line, T, fill=INK)
-        draw_text(d, (x0 + 8, y1 - 50), t("render.deathfront.own_territory", locale), T, fill=(110, 110, 110))
+        draw_text(d, (x0 + 8, y1 - 50), t("render.deathfront.own_territory", locale), T, fill=CARD_TYPE_INK)
     else:
         aa = t("render.deathfront.skill.air_strike_aa", locale, n=card.anti_armour) if card.anti_armour else ""
         text = t(f"render.deathfront.skill.{card.effect}", locale, attack=card.attack, aa=aa)
@@ -471,7 +499,7 @@ def _hand_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: Car
         if card.effect in SKILL_HINTS:
             hint = t(f"render.deathfront.skill.hint_{card.effect}", locale)
             draw_text(d, (x0 + 8, y1 - 50), t("render.deathfront.target", locale, hint=hint), T,
-                      fill=(120, 40, 20), bold=True, max_width=CARD_W - 16)
+                      fill=KEYWORD_INK, bold=True, max_width=CARD_W - 16)
 
 
 def _supply_cells(card: CardView) -> list[tuple[int, int]]:
@@ -488,16 +516,16 @@ def draw_pattern(d: ImageDraw.ImageDraw, origin: tuple[int, int], cells, colour,
     dxs, dys = range(-1, 2), range(3, -2, -1)
     ox, oy = origin
     draw_text(d, (ox + 3 * size // 2, oy - 4), t("render.deathfront.forward", locale), HAND_TEXT,
-              fill=(110, 110, 110), anchor="md")
+              fill=CARD_TYPE_INK, anchor="md")
     marked = set(map(tuple, cells))
-    fill_colour = (210, 50, 50) if kind == "unit" else (60, 150, 60)
+    fill_colour = RANGE_FILL if kind == "unit" else SUPPLY_FILL
     for j, dy in enumerate(dys):
         for i, dx in enumerate(dxs):
             x, y = ox + i * size, oy + j * size
             if (dx, dy) == (0, 0):
-                fill = (40, 90, 200)
+                fill = PATTERN_SELF
             elif (dx, dy) in marked:
                 fill = fill_colour
             else:
-                fill = (235, 235, 235)
-            d.rectangle((x, y, x + size - 2, y + size - 2), fill=fill, outline=(160, 160, 160))
+                fill = PATTERN_EMPTY
+            d.rectangle((x, y, x + size - 2, y + size - 2), fill=fill, outline=PATTERN_EDGE)

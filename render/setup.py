@@ -17,7 +17,9 @@ from engines.base import Renderer
 from engines.setup import rules
 from engines.setup.models import SetupPrivateView, SetupPublicView
 from i18n import t
-from render.common import draw_text, text_width, to_png, wrap_text
+from render.cache import MB, bounded
+from render.common import draw_text, note_text, text_width, to_png, wrap_text
+from render.palette import PaletteSpec, palette_image
 
 SEAT_COLOURS = [(214, 69, 69), (142, 91, 214), (222, 172, 0), (63, 158, 77)]  # red, purple, yellow, green
 SUIT_COLOURS = {
@@ -54,9 +56,35 @@ TRACK_ROWS = (rules.TRACK_LENGTH + TRACK_CELLS_PER_ROW) // TRACK_CELLS_PER_ROW
 MIN_TEXT = 14
 
 
+DARK_INK = (30, 30, 30)  # on a light seat colour (yellow)
+WHITE = (255, 255, 255)
+SQUARE_INK = (40, 48, 60)
+TRACK_FILL, TRACK_FIVE = (52, 60, 72), (66, 76, 90)
+SCORED_EDGE = (0, 90, 110)
+SQUARE_TINT = 0.55
+
+
 def _tint(colour: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
     """Mix ``colour`` with white (amount 0 = colour, 1 = white)."""
     return tuple(round(c + (255 - c) * amount) for c in colour)  # type: ignore[return-value]
+
+
+SEAT_TINTS = [_tint(c, SQUARE_TINT) for c in SEAT_COLOURS]
+PALETTE = PaletteSpec(
+    exact=[BACKGROUND, BOARD, LINE, PUBLIC_FILL, PUBLIC_EDGE, TILE_FACE, TILE_EDGE, TEXT, DIM_TEXT, HIGHLIGHT,
+           PREVIEW, FINISH_INK, FINISH_FILL, STACK_FILL, DARK_INK, WHITE, SQUARE_INK, TRACK_FILL, TRACK_FIVE,
+           SCORED_EDGE, *SEAT_COLOURS, *SEAT_TINTS, *SUIT_COLOURS.values()],
+    inks=[TEXT, DIM_TEXT, HIGHLIGHT, PREVIEW, FINISH_INK, DARK_INK, WHITE, SQUARE_INK, LINE, TILE_EDGE, PUBLIC_EDGE,
+          SCORED_EDGE, *SUIT_COLOURS.values(), *SEAT_COLOURS],
+    grounds=[BACKGROUND, BOARD, PUBLIC_FILL, TILE_FACE, TRACK_FILL, TRACK_FIVE, FINISH_FILL, STACK_FILL,
+             *SEAT_COLOURS, *SEAT_TINTS],
+)
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """SETUP's fixed palette (``render.palette``), built once per process."""
+    return palette_image(PALETTE.colours())
 
 
 def square_box(square: str) -> tuple[int, int, int, int]:
@@ -87,26 +115,59 @@ def track_cell(space: int, num_players: int = 4) -> tuple[int, int, int, int]:
 
 
 def draw_tile(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], tile: str) -> None:
-    """A face-up tile: suit symbol over the number, both in the suit colour."""
-    x0, y0, x1, y1 = box
+    """A face-up tile: suit symbol over the number, both in the suit colour
+    (a cached sprite: the same pixels as drawing it here, as Pillow's shapes
+    have hard edges)."""
+    x0, y0, x1, _ = box
+    sprite = tile_sprite(tile, x1 - x0)
+    draw._image.paste(sprite, (x0, y0), sprite)  # noqa: SLF001 - the image this draw draws on
     size = x1 - x0
-    draw.rounded_rectangle(box, radius=size // 8, fill=TILE_FACE, outline=TILE_EDGE, width=2)
+    note_text(max(MIN_TEXT, int(size * 0.42)), rules.tile_suit(tile))  # drawn once, shown on every picture
+    note_text(max(MIN_TEXT, int(size * 0.40)), str(rules.tile_number(tile)))
+
+
+@bounded("setup tiles", max_items=512, max_bytes=16 * MB)
+def tile_sprite(tile: str, size: int) -> Image.Image:
+    """A tile ``size`` px square, transparent outside its rounded corners."""
+    image = Image.new("RGBA", (size + 1, size + 1), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, size, size), radius=size // 8, fill=TILE_FACE, outline=TILE_EDGE, width=2)
     colour = SUIT_COLOURS[rules.tile_suit(tile)]
-    cx = (x0 + x1) // 2
-    draw_text(draw, (cx, y0 + size * 0.30), rules.tile_suit(tile), max(MIN_TEXT, int(size * 0.42)), fill=colour,
+    cx = size // 2
+    draw_text(draw, (cx, size * 0.30), rules.tile_suit(tile), max(MIN_TEXT, int(size * 0.42)), fill=colour,
               anchor="mm")
-    draw_text(draw, (cx, y0 + size * 0.72), str(rules.tile_number(tile)), max(MIN_TEXT, int(size * 0.40)),
+    draw_text(draw, (cx, size * 0.72), str(rules.tile_number(tile)), max(MIN_TEXT, int(size * 0.40)),
               fill=colour, anchor="mm", bold=True)
+    return image
 
 
 def _pill(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, colour, size: int = 15) -> int:
     """A seat label in white on the seat colour (dark text on yellow); returns its width."""
-    x, y = xy
+    sprite = pill_sprite(text, tuple(colour), size)
+    draw._image.paste(sprite, xy, sprite)  # noqa: SLF001 - the image this draw draws on
+    note_text(size, text)
+    return sprite.width - 1
+
+
+@bounded("setup labels", max_items=512, max_bytes=4 * MB)
+def pill_sprite(text: str, colour: tuple[int, int, int], size: int) -> Image.Image:
     width = int(text_width(text, size, True)) + 12
-    draw.rounded_rectangle((x, y, x + width, y + size + 8), radius=(size + 8) // 2, fill=colour)
-    ink = (30, 30, 30) if sum(colour) > 500 else (255, 255, 255)
-    draw_text(draw, (x + width / 2, y + (size + 8) / 2), text, size, fill=ink, anchor="mm", bold=True)
-    return width
+    image = Image.new("RGBA", (width + 1, size + 9), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, width, size + 8), radius=(size + 8) // 2, fill=colour)
+    ink = DARK_INK if sum(colour) > 500 else WHITE
+    draw_text(draw, (width / 2, (size + 8) / 2), text, size, fill=ink, anchor="mm", bold=True)
+    return image
+
+
+@bounded("setup pawns", max_items=256, max_bytes=2 * MB)
+def pawn_sprite(label: str, seat: int) -> Image.Image:
+    """A seat's pawn on the score track: a 27 px disc with its label."""
+    image = Image.new("RGBA", (27, 27), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((0, 0, 26, 26), fill=SEAT_COLOURS[seat], outline=TEXT, width=2)
+    draw_text(draw, (13, 13), label, MIN_TEXT, fill=DARK_INK if seat == 2 else WHITE, anchor="mm", bold=True)
+    return image
 
 
 def _stack_badge(draw: ImageDraw.ImageDraw, right: int, bottom: int, count: int) -> None:
@@ -129,7 +190,7 @@ def seat_name(view: SetupPublicView, seat: int, locale: str) -> str:
     return name or t("render.common.player", locale, n=seat + 1)
 
 
-@lru_cache(maxsize=16)
+@bounded("setup boards", max_items=64, max_bytes=48 * MB)
 def _static_board(num_players: int, labels: tuple[str, ...], locale: str) -> Image.Image:
     """Everything that does not change during a game: lines, squares, track grid."""
     image = Image.new("RGB", (WIDTH, board_height(num_players)), BACKGROUND)
@@ -146,15 +207,15 @@ def _static_board(num_players: int, labels: tuple[str, ...], locale: str) -> Ima
             draw.rounded_rectangle(box, radius=12, fill=PUBLIC_FILL, outline=PUBLIC_EDGE, width=3)
         else:
             colour = SEAT_COLOURS[owner]
-            draw.rounded_rectangle(box, radius=12, fill=_tint(colour, 0.55), outline=colour, width=5)
+            draw.rounded_rectangle(box, radius=12, fill=SEAT_TINTS[owner], outline=colour, width=5)
             label = labels[owner]
             _pill(draw, (box[2] - int(text_width(label, 14, True)) - 20, box[1] + 6), label, colour, 14)
-        draw_text(draw, (box[0] + 8, box[1] + 6), square, 16, fill=(40, 48, 60), bold=True)
+        draw_text(draw, (box[0] + 8, box[1] + 6), square, 16, fill=SQUARE_INK, bold=True)
     top = _track_top(num_players)
     draw_text(draw, (24, top), t("render.setup.score_track", locale), 16, fill=DIM_TEXT, bold=True)
     for space in range(rules.TRACK_LENGTH + 1):
         x0, y0, x1, y1 = track_cell(space, num_players)
-        draw.rectangle((x0, y0, x1, y1), fill=(52, 60, 72) if space % 5 else (66, 76, 90))
+        draw.rectangle((x0, y0, x1, y1), fill=TRACK_FILL if space % 5 else TRACK_FIVE)
         draw_text(draw, (x0 + 4, y0 + 2), str(space), MIN_TEXT, fill=DIM_TEXT)
     return image
 
@@ -171,7 +232,7 @@ class SetupRenderer(Renderer):
         y = self._draw_players(draw, view, locale, y)
         self._draw_last_move(draw, view, locale, y)
         self._draw_track(draw, view, locale)
-        return to_png(image)
+        return to_png(image, palette())
 
     # ---- board parts -------------------------------------------------------
     def _draw_header(self, draw: ImageDraw.ImageDraw, view: SetupPublicView, locale: str) -> None:
@@ -217,7 +278,7 @@ class SetupRenderer(Renderer):
                 continue
             draw_tile(draw, (x0 + 20, y0 + 30, x0 + 20 + 62, y0 + 30 + 62), sq.top)
             if sq.square in scoring:  # a small marker on tiles that scored last move
-                draw.ellipse((x0 + 6, y1 - 20, x0 + 18, y1 - 8), fill=HIGHLIGHT, outline=(0, 90, 110))
+                draw.ellipse((x0 + 6, y1 - 20, x0 + 18, y1 - 8), fill=HIGHLIGHT, outline=SCORED_EDGE)
             if sq.under:
                 _stack_badge(draw, x1 - 4, y1 - 4, sq.under)
 
@@ -309,10 +370,9 @@ class SetupRenderer(Renderer):
             for i, seat in enumerate(seats):
                 px = cx0 + 1 + (i % 2) * 26
                 py = cy0 + 16 + (i // 2) * 22 - (6 if len(seats) > 2 else 0)
-                draw.ellipse((px, py, px + 26, py + 26), fill=SEAT_COLOURS[seat], outline=TEXT, width=2)
-                ink = (30, 30, 30) if seat == 2 else (255, 255, 255)
-                draw_text(draw, (px + 13, py + 13), view.seat_labels[seat], MIN_TEXT, fill=ink,
-                          anchor="mm", bold=True)
+                pawn = pawn_sprite(view.seat_labels[seat], seat)
+                draw._image.paste(pawn, (px, py), pawn)  # noqa: SLF001
+                note_text(MIN_TEXT, view.seat_labels[seat])
 
     # ---- hand ------------------------------------------------------------------
     def hand_png(self, view: SetupPrivateView, locale: str = "en", *, highlight: Collection[str] = ()) -> bytes:
@@ -351,7 +411,7 @@ class SetupRenderer(Renderer):
                     draw.rounded_rectangle(box, radius=12, outline=DIM_TEXT, width=2)
             draw_text(draw, (28, y + 36 + tile + 8), hint, 15, fill=DIM_TEXT, max_width=width - 56)
             y += row_h
-        return to_png(image)
+        return to_png(image, palette())
 
     def hand_text(self, view: SetupPrivateView, locale: str = "en") -> str:
         """The tiles as text to copy into ``/setup play`` or ``/setup swap``."""

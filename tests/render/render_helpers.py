@@ -13,6 +13,7 @@ from bench import states
 from engines.base import SeatInfo
 from engines.setup.engine import SetupEngine
 from engines.setup.models import SetupConfig
+from render.cache import all_caches
 
 
 def decode(png: bytes) -> Image.Image:
@@ -60,6 +61,8 @@ def clear_caches() -> None:
     deathfront.grid_image.cache_clear()
     common.runs.cache_clear()
     common.text_width.cache_clear()
+    for cache in all_caches():  # text masks, tiles, labels, pawns…
+        cache.clear()
 
 
 @contextmanager
