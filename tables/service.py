@@ -26,7 +26,7 @@ from tables import ratings
 from tables.errors import TableError, seat_count_error
 from tables.notifier import Notifier, NullNotifier
 from tables.registry import GameRegistry, GameSpec
-from tables.sweeper import guarded_write
+from tables.sweeper import guarded_write, run_timer
 from tables.text import action_kinds, kind_key, safe_name, step_key
 
 log = logging.getLogger(__name__)
@@ -539,9 +539,9 @@ class TableService:
     def _schedule(self, table: LiveTable) -> None:
         self._cancel_timer(table)
         if table.record.status == "lobby":
-            table.timer = asyncio.create_task(self._lobby_idle(table), name=f"lobby-idle-{table.id}")
+            table.timer = asyncio.create_task(run_timer(table, self._lobby_idle), name=f"lobby-idle-{table.id}")
         elif table.record.status == "playing" and table.record.turn_started_at is not None:
-            table.timer = asyncio.create_task(self._turn_timer(table), name=f"turn-timer-{table.id}")
+            table.timer = asyncio.create_task(run_timer(table, self._turn_timer), name=f"turn-timer-{table.id}")
 
     async def _lobby_idle(self, table: LiveTable) -> None:
         while table.record.status == "lobby":
