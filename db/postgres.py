@@ -38,9 +38,10 @@ def split_schema(url: str) -> tuple[str, str | None]:
     return urlunsplit(parts._replace(query=rest)), schema
 
 
-class ConnectFailure(Exception):
+class ConnectFailure(ConnectionError):
     """PostgreSQL could not be reached, or refused the user or the database;
-    the message says which in one line and never holds the password."""
+    the message says which in one line and never holds the password. An
+    ``OSError``, so tools that report those in one line report it too."""
 
 
 # (error class, what to check) for the server's refusals, most specific first.

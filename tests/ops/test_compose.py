@@ -141,8 +141,8 @@ def test_every_bot_reaches_the_db_service_and_fits_its_connections(compose, monk
         assert url.username == db_env["POSTGRES_USER"] and url.password == PASSWORD, name
         assert url.path == "/" + db_env["POSTGRES_DB"], name
         assert settings.discord_token == "MTIz.fake.token"
-        # The bot's pool and, while it runs, its health check's.
-        connections += 2 * settings.database_pool_max
+        # The bot's pool at its largest and, while it runs, its health check's.
+        connections += settings.database_pool_max + settings.database_pool_min
     assert connections < POSTGRES_MAX_CONNECTIONS
 
 

@@ -6,6 +6,9 @@ TABLETOP_TEST_DATABASE_URL (.ci/with-postgres) and are skipped without it."""
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
+from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -17,6 +20,7 @@ from tests.ops.test_startup import assert_clear_failure, closed_port, run
 from tests.support.database import postgres_test_url
 
 SECRET = "s3cretpw"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("check", [False, True])
@@ -32,6 +36,20 @@ def test_a_host_name_that_does_not_resolve(tmp_path):
     done = run(tmp_path, "--check", DATABASE_URL=f"postgresql://tabletop:{SECRET}@db.invalid:5432/tabletop")
     assert_clear_failure(done, "DATABASE_URL", "db.invalid")
     assert done.returncode == 2 and SECRET not in done.stderr
+
+
+def test_the_sqlite_migration_names_an_unreachable_target_in_one_line(tmp_path):
+    import asyncio
+
+    source = Database(f"sqlite:///{tmp_path}/t.db")
+    asyncio.run(source.open())
+    asyncio.run(source.close())
+    port = closed_port()
+    done = subprocess.run([sys.executable, "-m", "db.migrate_sqlite_to_postgres", f"sqlite:///{tmp_path}/t.db",
+                           f"postgresql://tabletop:{SECRET}@127.0.0.1:{port}/tabletop"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert_clear_failure(done, "migration failed", f"127.0.0.1:{port}", "connection refused")
+    assert SECRET not in done.stderr
 
 
 async def test_a_server_that_never_answers_times_out():
