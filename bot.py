@@ -19,6 +19,7 @@ from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from db.database import Database, check_database_url
+from db.postgres import ConnectFailure
 from tables.registry import GameRegistry, default_registry
 from tables.service import TableService
 
@@ -274,6 +275,9 @@ async def open_database(bot: TabletopBot) -> None:
     """Open (and migrate) the database before anything talks to Discord."""
     try:
         await bot.db.open()
+    except ConnectFailure as failure:
+        raise StartFailure(f"cannot open the PostgreSQL database named by DATABASE_URL: {failure}",
+                           status=2) from None
     except Exception as error:  # any driver, any cause: one line naming the setting
         where = getattr(bot.db, "path", None)
         place = f" at {where}" if where else ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import socket
 import time
 from typing import Any, Iterable
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -22,6 +23,9 @@ _CURRENT: contextvars.ContextVar["_PgTransaction | None"] = contextvars.ContextV
 # pg_advisory_lock key held while migrating, so processes starting together
 # apply each migration once ("TABLETOP" in ASCII, fits a bigint).
 MIGRATION_LOCK_KEY = 0x5441424C45544F50
+# How long a start waits for the server to answer (asyncpg's own default is
+# 60 s, longer than the image's health check may take).
+CONNECT_TIMEOUT_SECONDS = 10.0
 
 
 def split_schema(url: str) -> tuple[str, str | None]:
@@ -32,6 +36,50 @@ def split_schema(url: str) -> tuple[str, str | None]:
     schema = next((v for k, v in query if k == "schema"), None)
     rest = urlencode([(k, v) for k, v in query if k != "schema"])
     return urlunsplit(parts._replace(query=rest)), schema
+
+
+class ConnectFailure(ConnectionError):
+    """PostgreSQL could not be reached, or refused the user or the database;
+    the message says which in one line and never holds the password. An
+    ``OSError``, so tools that report those in one line report it too."""
+
+
+# (error class, what to check) for the server's refusals, most specific first.
+_REFUSALS: tuple[tuple[type[BaseException], str], ...] = (
+    (asyncpg.InvalidPasswordError, "check the user and the password in DATABASE_URL"),
+    (asyncpg.InvalidAuthorizationSpecificationError, "check the user in DATABASE_URL (and the server's "
+                                                     "pg_hba.conf)"),
+    (asyncpg.InvalidCatalogNameError, "create the database (createdb NAME) or fix its name in DATABASE_URL"),
+    (asyncpg.TooManyConnectionsError, "lower DATABASE_POOL_MAX or raise the server's max_connections"),
+    (asyncpg.CannotConnectNowError, "wait for the server to finish starting"),
+)
+
+
+def connect_failure(error: BaseException, url: str, timeout: float = CONNECT_TIMEOUT_SECONDS) -> ConnectFailure:
+    """One line naming why connecting to ``url`` failed and what to check."""
+    parts = urlsplit(url)
+    host = parts.hostname or "localhost"
+    try:
+        where = f"{host}:{parts.port or 5432}"
+    except ValueError:  # a port that is not a number
+        where = host
+    said = " ".join(str(error).split()) or type(error).__name__
+    for kind, hint in _REFUSALS:
+        if isinstance(error, kind):
+            return ConnectFailure(f"the server at {where} refused: {said}; {hint}")
+    if isinstance(error, TimeoutError):  # asyncio's too; before OSError, its base class
+        return ConnectFailure(f"no answer from {where} within {timeout:g} s; check the host and port in "
+                              "DATABASE_URL and that the server is reachable from here")
+    if isinstance(error, socket.gaierror):
+        return ConnectFailure(f"cannot find the host {host!r} ({error.strerror or said}); check the host in "
+                              "DATABASE_URL")
+    if isinstance(error, ConnectionRefusedError):
+        return ConnectFailure(f"nothing accepts connections at {where} (connection refused); is PostgreSQL "
+                              "running there, and are the host and port in DATABASE_URL right?")
+    if isinstance(error, OSError):
+        return ConnectFailure(f"cannot connect to {where} ({type(error).__name__}: {said}); check the host and "
+                              "port in DATABASE_URL")
+    return ConnectFailure(f"cannot connect to {where} ({type(error).__name__}: {said}); check DATABASE_URL")
 
 
 def quote_ident(name: str) -> str:
@@ -78,6 +126,7 @@ class PostgresBackend:
         self.pool_min = pool_min
         self.pool_max = max(pool_min, pool_max)
         self._pool: asyncpg.Pool | None = None
+        self.connect_timeout = CONNECT_TIMEOUT_SECONDS
 
     @property
     def is_open(self) -> bool:
@@ -95,16 +144,26 @@ class PostgresBackend:
         return PgConn(self._pool)
 
     async def open(self) -> None:
+        """Raises ``ConnectFailure`` when the server cannot be reached or
+        refuses the user or the database."""
         settings = {"application_name": "tabletop"}
         if self.schema:
-            first = await asyncpg.connect(self.url)
+            first = await self._connecting(asyncpg.connect(self.url, timeout=self.connect_timeout))
             try:
                 await first.execute(f"CREATE SCHEMA IF NOT EXISTS {quote_ident(self.schema)}")
             finally:
                 await first.close()
             settings["search_path"] = self.schema
-        self._pool = await asyncpg.create_pool(self.url, min_size=self.pool_min, max_size=self.pool_max,
-                                               server_settings=settings)
+        self._pool = await self._connecting(asyncpg.create_pool(
+            self.url, min_size=self.pool_min, max_size=self.pool_max, server_settings=settings,
+            timeout=self.connect_timeout))
+
+    async def _connecting(self, attempt: Any) -> Any:
+        try:
+            return await attempt
+        except (OSError, asyncio.TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError,
+                ValueError) as error:  # ValueError: asyncpg's reading of the URL
+            raise connect_failure(error, self.url, self.connect_timeout) from error
 
     async def close(self) -> None:
         if self._pool is not None:

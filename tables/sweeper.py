@@ -17,7 +17,7 @@ import logging
 import os
 import socket
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
@@ -71,9 +71,23 @@ async def guarded_write(service: TableService, table: LiveTable) -> AsyncIterato
         async with service.db.transaction() as conn:
             yield conn
     except StaleWrite:
-        log.info("game %s: changed elsewhere; reloaded", table.id)
+        if table.timer is None or table.timer is not asyncio.current_task():  # a timer's: run_timer logs it
+            log.info("game %s: changed elsewhere; reloaded", table.id)
         await reload_table(service, table.id)
         raise TableError("core.err.stale_table") from None
+
+
+async def run_timer(table: LiveTable, timer: Callable[[LiveTable], Awaitable[None]]) -> None:
+    """Run ``timer(table)``, a turn or lobby timer. When several processes hold
+    the game, each arms the timer; the first to write acts and the others'
+    writes are refused as stale (their copies reloaded). That is routine,
+    so it is a DEBUG line, not an error of the timer's task."""
+    try:
+        await timer(table)
+    except TableError as error:
+        if error.key != "core.err.stale_table":
+            raise
+        log.debug("game %s: timer fired on an old copy; another process acted first, copy reloaded", table.id)
 
 
 async def next_deadline(service: TableService, record: GameRecord) -> float | None:

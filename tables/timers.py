@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from engines.base import Event
 from tables.live import LiveTable
+from tables.sweeper import run_timer
 
 log = logging.getLogger("tables.service")  # the service's one logger, as before the split
 
@@ -33,9 +34,9 @@ class TimersMixin:
     def _schedule(self, table: LiveTable) -> None:
         self._cancel_timer(table)
         if table.record.status == "lobby":
-            table.timer = asyncio.create_task(self._lobby_idle(table), name=f"lobby-idle-{table.id}")
+            table.timer = asyncio.create_task(run_timer(table, self._lobby_idle), name=f"lobby-idle-{table.id}")
         elif table.record.status == "playing" and table.record.turn_started_at is not None:
-            table.timer = asyncio.create_task(self._turn_timer(table), name=f"turn-timer-{table.id}")
+            table.timer = asyncio.create_task(run_timer(table, self._turn_timer), name=f"turn-timer-{table.id}")
 
     async def _lobby_idle(self, table: LiveTable) -> None:
         while table.record.status == "lobby":
