@@ -30,7 +30,7 @@ TIMEOUT_LEVEL: Level = "normal"  # a seat the AI takes over after a timeout
 # it under load (per-move targets: normal p95 <= 100 ms, hard p95 <= 250 ms).
 BUDGETS: dict[str, Budget] = {
     "normal": Budget(iterations=60, seconds=0.06),
-    "hard": Budget(iterations=400, seconds=0.17),
+    "hard": Budget(iterations=400, seconds=0.2),
 }
 EASY_SLIP = 0.35  # share of easy decisions that are a slip
 EASY_SLIP_FROM = 2  # a slip skips the best candidates (often equally good) ...

@@ -37,6 +37,9 @@ class Knowledge:
     rollout_depth = 6  # plies played by the rollout policy before evaluating
     exploration = 0.7  # UCB constant (values are in [0, 1])
     ordering_bias = 0.15  # head start of the first candidate (fades as 1 / visits)
+    # True: no tree; every root candidate is played out in the same sampled
+    # worlds and compared by paired differences (``ismcts._flat_search``).
+    common_worlds = False
 
     def __init__(self, engine: GameEngine[Any, Any], simulator: GameEngine[Any, Any] | None = None) -> None:
         self.engine = engine
@@ -62,6 +65,10 @@ class Knowledge:
         """Legal actions worth trying, best first (the first untried one is
         expanded first). Default: the engine's legal actions."""
         return self.engine.legal_actions(state, seat)[: self.max_candidates]
+
+    def rollout_length(self, state: Any) -> int:
+        """Plies the rollout policy plays before evaluating."""
+        return self.rollout_depth
 
     def rollout_action(self, state: Any, seat: int, rng: random.Random) -> BaseModel:
         return self.engine.ai_action(state, seat, rng)
