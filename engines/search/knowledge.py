@@ -30,6 +30,17 @@ def squash(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
+def pairwise_values(scores: list[float], scale: float) -> list[float]:
+    """Per seat, the expected share of other seats it finishes ahead of
+    (higher score better): the mean over the others of
+    ``squash(difference / scale)``. With two seats this is the plain
+    comparison; with more, every opponent counts, as in the result's ranks,
+    not just the best one."""
+    n = len(scores)
+    return [sum(squash((scores[s] - scores[o]) / scale) for o in range(n) if o != s) / (n - 1)
+            for s in range(n)]
+
+
 class Knowledge:
     """Per-game advice. Subclasses override what pays for their game."""
 

@@ -8,7 +8,7 @@ import random
 
 from pydantic import BaseModel
 
-from engines.search.knowledge import Knowledge, squash
+from engines.search.knowledge import Knowledge, pairwise_values, squash
 from engines.setup.engine import TEAM_OF_SEAT
 from engines.setup.models import PlayAction, SetupState, SwapAction
 from engines.setup.plays import quick_plays, search_plays
@@ -75,7 +75,7 @@ class SetupKnowledge(Knowledge):
             strength = [min(scores[s] for s in range(n) if TEAM_OF_SEAT[s] == team) for team in (0, 1)]
             return [squash((strength[TEAM_OF_SEAT[s]] - strength[1 - TEAM_OF_SEAT[s]]) / POINT_SCALE)
                     for s in range(n)]
-        return [squash((scores[s] - max(scores[o] for o in range(n) if o != s)) / POINT_SCALE) for s in range(n)]
+        return pairwise_values([float(x) for x in scores], POINT_SCALE)
 
 
 def _shuffle_ties(found: list, rng: random.Random) -> list:
