@@ -72,6 +72,9 @@ def action_key(action: BaseModel) -> str:
     return action.model_dump_json()
 
 
+GIL_HANDOVER_SECONDS = 0.003  # the flat search lets the event loop in at least this often
+
+
 class _Deadline(Exception):
     pass
 
@@ -236,6 +239,7 @@ def _flat_search(runner: _Search, info: Any, actions: list[BaseModel], keys: lis
     in a world counts as one iteration."""
     budget = runner.budget
     outcomes: list[list[float]] = [[] for _ in actions]  # per candidate, per complete round
+    handed_over = budget.clock()
     while True:
         round_seed = runner.rng.getrandbits(63)
         values: list[float] = []
@@ -249,9 +253,12 @@ def _flat_search(runner: _Search, info: Any, actions: list[BaseModel], keys: lis
                 values.append(runner.play_out(info, action, random.Random(round_seed)))
             except IllegalAction:
                 break  # a candidate this world does not allow: the round does not count
-        # Hand the GIL over once per round (see search): on a loaded machine
-        # each hand-over can also cost a time slice.
-        time.sleep(0)
+            finally:
+                # Hand the GIL over (see search), but not after every
+                # play-out: on a loaded machine a hand-over can cost a time slice.
+                if budget.clock() - handed_over >= GIL_HANDOVER_SECONDS:
+                    time.sleep(0)
+                    handed_over = budget.clock()
         if len(values) < len(actions):
             if (budget.iterations is not None and stats.iterations >= budget.iterations) or runner.out_of_time():
                 break
