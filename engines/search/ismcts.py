@@ -240,7 +240,11 @@ def _flat_search(runner: _Search, info: Any, actions: list[BaseModel], keys: lis
     budget = runner.budget
     outcomes: list[list[float]] = [[] for _ in actions]  # per candidate, per complete round
     handed_over = budget.clock()
+    played, spent = 0, 0.0  # play-outs so far and the seconds they took
     while True:
+        if played and runner.deadline is not None and \
+                budget.clock() + spent / played * len(actions) > runner.deadline:
+            break  # the next round would not finish in time: stop before it, not during it
         round_seed = runner.rng.getrandbits(63)
         values: list[float] = []
         for action in actions:
@@ -249,14 +253,17 @@ def _flat_search(runner: _Search, info: Any, actions: list[BaseModel], keys: lis
             if stats.iterations > 0 and runner.out_of_time():
                 break
             stats.iterations += 1
+            began = budget.clock()
             try:
                 values.append(runner.play_out(info, action, random.Random(round_seed)))
             except IllegalAction:
                 break  # a candidate this world does not allow: the round does not count
             finally:
+                now = budget.clock()
+                played, spent = played + 1, spent + now - began
                 # Hand the GIL over (see search), but not after every
                 # play-out: on a loaded machine a hand-over can cost a time slice.
-                if budget.clock() - handed_over >= GIL_HANDOVER_SECONDS:
+                if now - handed_over >= GIL_HANDOVER_SECONDS:
                     time.sleep(0)
                     handed_over = budget.clock()
         if len(values) < len(actions):

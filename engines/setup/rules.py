@@ -5,6 +5,7 @@ Boards here are ``dict[str, str]``: square label -> visible tile text
 """
 from __future__ import annotations
 
+import functools
 from typing import Mapping
 
 from engines.base import IllegalAction
@@ -183,9 +184,15 @@ def _grow(board: Mapping[str, str], start: str, links: Mapping[str, frozenset[st
     return frozenset(component)
 
 
+@functools.cache
+def _owners(num_players: int) -> dict[str, int | None]:
+    """``square_owners``, computed once per player count (read only)."""
+    return square_owners(num_players)
+
+
 def bonus_points(scoring: frozenset[str], active_seat: int, num_players: int) -> dict[int, int]:
     """Bonus per other seat: one point per scoring tile on its bonus squares."""
-    owners = square_owners(num_players)
+    owners = _owners(num_players)
     bonus: dict[int, int] = {}
     for sq in scoring:
         owner = owners[sq]
