@@ -33,10 +33,10 @@ BUDGETS: dict[str, Budget] = {
     "hard": Budget(iterations=400, seconds=0.17),
 }
 # SETUP's flat search stops before a round it could not finish, so it can
-# use more of hard's target than the tree searches, which overshoot their
+# use a little more of hard's target than the tree searches, which overshoot their
 # deadline by up to one rollout ply.
 GAME_BUDGETS: dict[tuple[str, str], Budget] = {
-    ("setup", "hard"): Budget(iterations=400, seconds=0.2),
+    ("setup", "hard"): Budget(iterations=400, seconds=0.18),
 }
 EASY_SLIP = 0.35  # share of easy decisions that are a slip
 EASY_SLIP_FROM = 2  # a slip skips the best candidates (often equally good) ...
