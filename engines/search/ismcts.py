@@ -250,8 +250,8 @@ def _flat_search(runner: _Search, info: Any, actions: list[BaseModel], keys: lis
         for action in actions:
             if budget.iterations is not None and stats.iterations >= budget.iterations:
                 break
-            if stats.iterations > 0 and runner.out_of_time():
-                break
+            if runner.out_of_time():
+                break  # (with no complete rounds the choice is the first candidate anyway)
             stats.iterations += 1
             began = budget.clock()
             try:
