@@ -13,6 +13,7 @@ from cogs.common import guild_locale, png_file, render
 from cogs.hands import dm_hand, dm_locale
 from cogs.rematch import rematch_view
 from cogs.views import ai_level_text, board_view, lobby_view
+from engines import ai
 from engines.base import Event
 from i18n import has, t
 from tables import replay
@@ -159,7 +160,11 @@ class DiscordNotifier:
         names = []
         for seat in table.to_act():
             s = table.seats[seat]
-            names.append(f"<@{s.user_id}>" if s.user_id is not None and not s.is_ai else f"🤖 {safe_name(s.name)}")
+            if s.user_id is not None and not s.is_ai:
+                names.append(f"<@{s.user_id}>")
+            else:  # an AI, shown with the level it plays at (a taken-over seat: the timeout level)
+                level = ai.normalize_level(s.ai_level if s.ai == "added" else ai.TIMEOUT_LEVEL)
+                names.append(t("ai.board.seat", locale, name=safe_name(s.name), level=t(f"ai.level.{level}", locale)))
         return t("core.board.turn", locale, players=", ".join(names)) if names else ""
 
     def board_content(self, table: "LiveTable", events: list[Event], locale: str,

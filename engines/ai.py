@@ -32,6 +32,12 @@ BUDGETS: dict[str, Budget] = {
     "normal": Budget(iterations=60, seconds=0.06),
     "hard": Budget(iterations=400, seconds=0.17),
 }
+# SETUP's flat search stops before a round it could not finish, so it can
+# use a little more of hard's target than the tree searches, which overshoot their
+# deadline by up to one rollout ply.
+GAME_BUDGETS: dict[tuple[str, str], Budget] = {
+    ("setup", "hard"): Budget(iterations=400, seconds=0.18),
+}
 EASY_SLIP = 0.35  # share of easy decisions that are a slip
 EASY_SLIP_FROM = 2  # a slip skips the best candidates (often equally good) ...
 EASY_SLIP_WIDTH = 4  # ... and takes one of the next few: a playable, weaker move
@@ -83,7 +89,7 @@ def choose_action(engine: GameEngine[Any, Any], state: Any, seat: int, level: st
     knowledge = knowledge_for(engine)
     if level == "easy":
         return _easy_action(engine, knowledge, state, seat, rng)
-    action, _ = search(engine, knowledge, state, seat, rng, budget or BUDGETS[level])
+    action, _ = search(engine, knowledge, state, seat, rng, budget or budget_for(engine.game_id, level))
     return action
 
 
@@ -102,6 +108,11 @@ def _easy_action(engine: GameEngine[Any, Any], knowledge: Knowledge, state: Any,
     others = [a for a in knowledge.root_candidates(info, seat) if a != best]
     weaker = others[EASY_SLIP_FROM - 1:EASY_SLIP_FROM - 1 + EASY_SLIP_WIDTH] or others
     return rng.choice(weaker) if weaker else best
+
+
+def budget_for(game_id: str, level: str) -> Budget:
+    """The time and iteration budget of one move at ``level`` in this game."""
+    return GAME_BUDGETS.get((game_id, level)) or BUDGETS[level]
 
 
 def with_iterations(level: str, iterations: int) -> Budget:

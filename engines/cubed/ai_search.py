@@ -27,7 +27,7 @@ from engines.cubed.models import (
 )
 from engines.cubed.pieces import PIECES_BY_ID
 from engines.cubed.rules import blocked_cells, frontier, rotate
-from engines.search.knowledge import Knowledge, squash
+from engines.search.knowledge import Knowledge, pairwise_values, squash
 
 PLACEMENTS = 6
 SEALED_SCALE = 4.0  # points: a locked-in difference decides the game
@@ -112,7 +112,7 @@ class CubedKnowledge(Knowledge):
             return [squash(-hand_points(state, 0) / OPEN_SCALE + 1.0)]
         scale = SEALED_SCALE if is_sealed(state) else OPEN_SCALE
         scale += LATER_ROUND_SCALE * (state.config.rounds - state.round)
-        return [squash((min(totals[o] for o in range(n) if o != s) - totals[s]) / scale) for s in range(n)]
+        return pairwise_values([-float(x) for x in totals], scale)  # fewer points is better
 
 
 class _SimulationEngine(CubedEngine):

@@ -72,6 +72,9 @@ def action_key(action: BaseModel) -> str:
     return action.model_dump_json()
 
 
+GIL_HANDOVER_SECONDS = 0.003  # the flat search lets the event loop in at least this often
+
+
 class _Deadline(Exception):
     pass
 
@@ -136,6 +139,18 @@ class _Search:
             child.total += values[actor]
             child.squares += values[actor] ** 2
 
+    def play_out(self, info: Any, action: BaseModel, rng: random.Random) -> float:
+        """The searching seat's value after ``action`` in the world that
+        ``rng`` samples, followed by the game's rollout."""
+        world = self.engine.sample_world(info, self.seat, rng)
+        self._step(world, self.seat, action)
+        saved, self.rng = self.rng, rng
+        try:
+            # No clock inside: every candidate of a round gets the same plies.
+            return self._rollout(world, check_time=False)[self.seat]
+        finally:
+            self.rng = saved
+
     def _select(self, node: _Node, keys: list[str]) -> _Node:
         c = self.knowledge.exploration
         best, best_score = None, -math.inf
@@ -149,9 +164,9 @@ class _Search:
         assert best is not None
         return best
 
-    def _rollout(self, world: Any) -> list[float]:
-        for _ in range(self.knowledge.rollout_depth):
-            if self.engine.is_over(world) or self.out_of_time():
+    def _rollout(self, world: Any, check_time: bool = True) -> list[float]:
+        for _ in range(self.knowledge.rollout_length(world)):
+            if self.engine.is_over(world) or (check_time and self.out_of_time()):
                 break
             actor = self.engine.to_act(world)[0]
             self._step(world, actor, self.knowledge.rollout_action(world, actor, self.rng))
@@ -174,8 +189,10 @@ def search(engine: GameEngine[Any, Any], knowledge: Knowledge, state: Any, seat:
     if len(root_actions) <= 1:
         return (root_actions[0] if root_actions else engine.legal_actions(info, seat)[0]), stats
     root_keys = [action_key(a) for a in root_actions]
-    root = _Node(None)
     runner = _Search(engine, knowledge, seat, rng, budget, started)
+    if knowledge.common_worlds:
+        return _flat_search(runner, info, root_actions, root_keys, stats)
+    root = _Node(None)
     while budget.iterations is None or stats.iterations < budget.iterations:
         if stats.iterations > 0 and runner.out_of_time():
             break
@@ -211,3 +228,70 @@ def _final_choice(root: _Node, actions: list[BaseModel], keys: list[str]) -> Bas
         if margin > best_margin:
             best, best_margin = child, margin
     return best.action  # type: ignore[return-value]
+
+
+def _flat_search(runner: _Search, info: Any, actions: list[BaseModel], keys: list[str],
+                 stats: SearchStats) -> tuple[BaseModel, SearchStats]:
+    """Flat Monte Carlo with common random numbers: each round samples one
+    world (and the rollouts' randomness) and plays every root candidate in
+    that same world, so candidates are compared on equal luck and their
+    differences are far less noisy than their values. Each candidate tried
+    in a world counts as one iteration."""
+    budget = runner.budget
+    outcomes: list[list[float]] = [[] for _ in actions]  # per candidate, per complete round
+    handed_over = budget.clock()
+    played, spent = 0, 0.0  # play-outs so far and the seconds they took
+    while True:
+        if played and runner.deadline is not None and \
+                budget.clock() + spent / played * len(actions) > runner.deadline:
+            break  # the next round would not finish in time: stop before it, not during it
+        round_seed = runner.rng.getrandbits(63)
+        values: list[float] = []
+        for action in actions:
+            if budget.iterations is not None and stats.iterations >= budget.iterations:
+                break
+            if runner.out_of_time():
+                break  # (with no complete rounds the choice is the first candidate anyway)
+            stats.iterations += 1
+            began = budget.clock()
+            try:
+                values.append(runner.play_out(info, action, random.Random(round_seed)))
+            except IllegalAction:
+                break  # a candidate this world does not allow: the round does not count
+            finally:
+                now = budget.clock()
+                played, spent = played + 1, spent + now - began
+                # Hand the GIL over (see search), but not after every
+                # play-out: on a loaded machine a hand-over can cost a time slice.
+                if now - handed_over >= GIL_HANDOVER_SECONDS:
+                    time.sleep(0)
+                    handed_over = budget.clock()
+        if len(values) < len(actions):
+            if (budget.iterations is not None and stats.iterations >= budget.iterations) or runner.out_of_time():
+                break
+            continue
+        for outcome, value in zip(outcomes, values):
+            outcome.append(value)
+    for key, outcome in zip(keys, outcomes):
+        stats.visits[key] = len(outcome)
+        stats.values[key] = sum(outcome) / len(outcome) if outcome else 0.0
+    return _paired_choice(actions, outcomes), stats
+
+
+def _paired_choice(actions: list[BaseModel], outcomes: list[list[float]]) -> BaseModel:
+    """The first candidate (the game's greedy choice) unless another one
+    beats it in the same worlds by more than one standard error of the
+    paired differences."""
+    incumbent = outcomes[0]
+    best, best_margin = actions[0], 0.0
+    rounds = len(incumbent)
+    if rounds < 2:
+        return best
+    for action, outcome in zip(actions[1:], outcomes[1:]):
+        diffs = [v - w for v, w in zip(outcome, incumbent)]
+        mean = sum(diffs) / rounds
+        variance = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
+        margin = mean - math.sqrt(variance / rounds)
+        if margin > best_margin:
+            best, best_margin = action, margin
+    return best

@@ -30,6 +30,17 @@ def squash(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
+def pairwise_values(scores: list[float], scale: float) -> list[float]:
+    """Per seat, the expected share of other seats it finishes ahead of
+    (higher score better): the mean over the others of
+    ``squash(difference / scale)``. With two seats this is the plain
+    comparison; with more, every opponent counts, as in the result's ranks,
+    not just the best one."""
+    n = len(scores)
+    return [sum(squash((scores[s] - scores[o]) / scale) for o in range(n) if o != s) / (n - 1)
+            for s in range(n)]
+
+
 class Knowledge:
     """Per-game advice. Subclasses override what pays for their game."""
 
@@ -37,6 +48,9 @@ class Knowledge:
     rollout_depth = 6  # plies played by the rollout policy before evaluating
     exploration = 0.7  # UCB constant (values are in [0, 1])
     ordering_bias = 0.15  # head start of the first candidate (fades as 1 / visits)
+    # True: no tree; every root candidate is played out in the same sampled
+    # worlds and compared by paired differences (``ismcts._flat_search``).
+    common_worlds = False
 
     def __init__(self, engine: GameEngine[Any, Any], simulator: GameEngine[Any, Any] | None = None) -> None:
         self.engine = engine
@@ -62,6 +76,10 @@ class Knowledge:
         """Legal actions worth trying, best first (the first untried one is
         expanded first). Default: the engine's legal actions."""
         return self.engine.legal_actions(state, seat)[: self.max_candidates]
+
+    def rollout_length(self, state: Any) -> int:
+        """Plies the rollout policy plays before evaluating."""
+        return self.rollout_depth
 
     def rollout_action(self, state: Any, seat: int, rng: random.Random) -> BaseModel:
         return self.engine.ai_action(state, seat, rng)

@@ -8,7 +8,7 @@ import random
 
 from pydantic import BaseModel
 
-from engines.search.knowledge import Knowledge, squash
+from engines.search.knowledge import Knowledge, pairwise_values, squash
 from engines.setup.engine import TEAM_OF_SEAT
 from engines.setup.models import PlayAction, SetupState, SwapAction
 from engines.setup.plays import quick_plays, search_plays
@@ -17,6 +17,9 @@ ROOT_PLAYS = 4
 ROOT_BEAM_WIDTH = 24
 ROOT_MAX_EVALUATIONS = 6000
 INNER_PLAYS = 3
+SWAP_WORTH_TRYING_BELOW = 3.0  # best play's value under which swapping the hand is a root candidate
+ROLLOUT_BEAM_WIDTH = 3  # the other seats' replies in a sampled world: a narrow greedy beam
+ROLLOUT_MAX_EVALUATIONS = 200
 EASY_MAX_TILES = 2
 EASY_SLIP = 0.35
 EASY_SLIP_WIDTH = 4
@@ -28,12 +31,22 @@ class SetupKnowledge(Knowledge):
     rollout_depth = 1
     exploration = 0.3
     ordering_bias = 0.1
+    # A SETUP turn is one decision whose worth depends on the replies it
+    # allows: compare the candidates in the same sampled hands and bag
+    # (common random numbers), each followed by every other seat's reply
+    # and our own next play, instead of growing a tree the budget cannot fill.
+    common_worlds = True
+
+    def rollout_length(self, state: SetupState) -> int:
+        return state.num_players - 1  # every other seat replies once
 
     def root_candidates(self, state: SetupState, seat: int) -> list[BaseModel]:
         # A wider beam than the greedy AI's: it misses fewer of the best plays.
         found = search_plays(state, seat, ROOT_BEAM_WIDTH, ROOT_MAX_EVALUATIONS)
         found = _shuffle_ties(found, random.Random(f"{state.move_number}:{sorted(state.hands[seat])}"))
         plays = [PlayAction(placements=c.placements) for c in found[:ROOT_PLAYS]]
+        if found and found[0].value >= SWAP_WORTH_TRYING_BELOW:
+            return plays  # swapping a hand never beat a play this good: spend the budget on plays
         return plays + _swaps(state, seat)
 
     def candidates(self, state: SetupState, seat: int) -> list[BaseModel]:
@@ -41,7 +54,7 @@ class SetupKnowledge(Knowledge):
         return plays + _swaps(state, seat)[:1]
 
     def rollout_action(self, state: SetupState, seat: int, rng: random.Random) -> BaseModel:
-        plays = quick_plays(state, seat, beam_width=2, max_evaluations=120)
+        plays = quick_plays(state, seat, beam_width=ROLLOUT_BEAM_WIDTH, max_evaluations=ROLLOUT_MAX_EVALUATIONS)
         if plays and plays[0].value > 0:
             return PlayAction(placements=plays[0].placements)
         return SwapAction(tiles=list(state.hands[seat]))
@@ -62,7 +75,7 @@ class SetupKnowledge(Knowledge):
             strength = [min(scores[s] for s in range(n) if TEAM_OF_SEAT[s] == team) for team in (0, 1)]
             return [squash((strength[TEAM_OF_SEAT[s]] - strength[1 - TEAM_OF_SEAT[s]]) / POINT_SCALE)
                     for s in range(n)]
-        return [squash((scores[s] - max(scores[o] for o in range(n) if o != s)) / POINT_SCALE) for s in range(n)]
+        return pairwise_values([float(x) for x in scores], POINT_SCALE)
 
 
 def _shuffle_ties(found: list, rng: random.Random) -> list:

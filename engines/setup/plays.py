@@ -61,6 +61,7 @@ class _Search:
         self.board = state.visible_board()
         self.tiles = list(dict.fromkeys(state.hands[seat] + state.common))
         self.squares = rules.allowed_squares(seat, state.num_players)
+        self.finish_line = state.config.finish_line(state.num_players)
         self.found: dict[frozenset[tuple[str, str]], Candidate] = {}
         self.evaluations = 0
         from engines.setup.engine import TEAM_OF_SEAT
@@ -97,6 +98,9 @@ class _Search:
         from engines.setup.engine import ffa_ranks, team_ranks
 
         state = self.state
+        # Bonuses never exceed the points: far from the line, no play ends the game.
+        if max(state.scores) + points < self.finish_line:
+            return 0.0
         scores = list(state.scores)
         scores[self.seat] += points
         for other, bonus in bonuses.items():

@@ -5,6 +5,7 @@ Boards here are ``dict[str, str]``: square label -> visible tile text
 """
 from __future__ import annotations
 
+import functools
 from typing import Mapping
 
 from engines.base import IllegalAction
@@ -121,6 +122,14 @@ def _components(board: Mapping[str, str], linked) -> list[frozenset[str]]:
     return [frozenset(g) for g in groups.values() if len(g) >= 2]
 
 
+_SAME_NUMBER: dict[str, frozenset[str]] = {
+    a: frozenset(b for b in ALL_TILES if b != a and _same_number(a, b)) for a in ALL_TILES
+}
+_RUN_NEIGHBOUR: dict[str, frozenset[str]] = {
+    a: frozenset(b for b in ALL_TILES if _run_neighbours(a, b)) for a in ALL_TILES
+}
+
+
 def combos(board: Mapping[str, str]) -> list[frozenset[str]]:
     """Every combo on ``board`` as the set of its squares: the components of
     the set graph and of the run graph with at least two tiles."""
@@ -132,13 +141,27 @@ def combos(board: Mapping[str, str]) -> list[frozenset[str]]:
 def scoring_squares(board: Mapping[str, str], placed: Mapping[str, str]) -> frozenset[str]:
     """Squares of every visible tile that scores when ``placed`` (square ->
     tile) is put on ``board``, covering what was there. Raises
-    ``IllegalPlay`` unless all placed tiles lie together in one combo."""
+    ``IllegalPlay`` unless all placed tiles lie together in one combo.
+
+    Only the combos through a placed square can score, so this grows those
+    from the placed squares instead of building every combo of the board
+    (the AIs call it thousands of times per move; ``combos`` gives the same
+    answer, see tests/setup/test_setup_scoring_property.py)."""
     if not placed:
         raise IllegalPlay("setup.err.play_count", min=1, max=MAX_TILES_PER_PLAY)
     after = dict(board)
     after.update(placed)
     placed_squares = frozenset(placed)
-    touching = [c for c in combos(after) if c & placed_squares]
+    touching: list[frozenset[str]] = []
+    for links in (_SAME_NUMBER, _RUN_NEIGHBOUR):
+        reached: set[str] = set()
+        for start in placed:
+            if start in reached or not after[start]:
+                continue
+            component = _grow(after, start, links)
+            reached |= component
+            if len(component) >= 2:
+                touching.append(component)
     if not touching:
         raise IllegalPlay("setup.err.no_combo")
     if not any(placed_squares <= c for c in touching):
@@ -146,9 +169,30 @@ def scoring_squares(board: Mapping[str, str], placed: Mapping[str, str]) -> froz
     return frozenset().union(*touching)
 
 
+def _grow(board: Mapping[str, str], start: str, links: Mapping[str, frozenset[str]]) -> frozenset[str]:
+    """The squares linked to ``start`` through white lines whose two tiles
+    are in ``links``' relation (same number, or run neighbours)."""
+    component = {start}
+    frontier = [start]
+    while frontier:
+        square = frontier.pop()
+        linked = links.get(board[square], frozenset())
+        for neighbour in NEIGHBOURS.get(square, ()):
+            if neighbour not in component and board.get(neighbour) in linked:
+                component.add(neighbour)
+                frontier.append(neighbour)
+    return frozenset(component)
+
+
+@functools.cache
+def _owners(num_players: int) -> dict[str, int | None]:
+    """``square_owners``, computed once per player count (read only)."""
+    return square_owners(num_players)
+
+
 def bonus_points(scoring: frozenset[str], active_seat: int, num_players: int) -> dict[int, int]:
     """Bonus per other seat: one point per scoring tile on its bonus squares."""
-    owners = square_owners(num_players)
+    owners = _owners(num_players)
     bonus: dict[int, int] = {}
     for sq in scoring:
         owner = owners[sq]

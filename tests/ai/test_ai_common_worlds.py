@@ -1,0 +1,55 @@
+"""SETUP's flat search: every candidate is played out in the same sampled
+worlds, and the greedy choice is replaced only by a candidate that beats it
+in those same worlds by more than the noise."""
+from __future__ import annotations
+
+import random
+
+from pydantic import BaseModel
+
+from engines import ai
+from engines.search import Budget, search
+from engines.search.ismcts import _paired_choice
+from tests.ai.helpers import ENGINES, mid_game
+from tests.ai.test_ai_budget import SlowClock
+
+
+class Move(BaseModel):
+    name: str
+
+
+MOVES = [Move(name="greedy"), Move(name="other")]
+
+
+def test_a_candidate_better_in_every_shared_world_replaces_the_greedy_choice():
+    luck = [0.1, 0.9, 0.4, 0.6, 0.2]  # large differences between worlds ...
+    outcomes = [luck, [v + 0.03 for v in luck]]  # ... but "other" is better in each one
+    assert _paired_choice(MOVES, outcomes) == MOVES[1]
+
+
+def test_noise_alone_keeps_the_greedy_choice():
+    outcomes = [[0.1, 0.9, 0.4, 0.6], [0.15, 0.85, 0.45, 0.55]]  # better twice, worse twice
+    assert _paired_choice(MOVES, outcomes) == MOVES[0]
+    assert _paired_choice(MOVES, [[0.1], [0.9]]) == MOVES[0]  # one world proves nothing
+
+
+def test_every_candidate_is_tried_in_the_same_number_of_worlds():
+    engine = ENGINES["setup"]
+    state, seat = mid_game("setup", 4)
+    knowledge = ai.knowledge_for(engine)
+    assert knowledge.common_worlds
+    candidates = knowledge.root_candidates(engine.information_state(state, seat), seat)
+    _, stats = search(engine, knowledge, state, seat, random.Random(3), Budget(iterations=len(candidates) * 3 + 1))
+    assert stats.iterations == len(candidates) * 3 + 1
+    assert set(stats.visits.values()) == {3}  # the unfinished fourth round does not count
+
+
+def test_common_worlds_search_keeps_its_time_budget_under_load():
+    engine = ENGINES["setup"]
+    state, seat = mid_game("setup", 4)
+    slow = SlowClock(step=0.01)
+    action, stats = search(engine, ai.knowledge_for(engine), state, seat, random.Random(1),
+                           Budget(iterations=400, seconds=0.05, clock=slow))
+    assert stats.iterations <= 6
+    assert slow.now <= 0.05 + 0.01 * 2 * stats.iterations + 0.01
+    assert engine.apply(state, seat, action)
