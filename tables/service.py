@@ -26,7 +26,7 @@ from tables import ratings
 from tables.errors import TableError, seat_count_error
 from tables.notifier import Notifier, NullNotifier
 from tables.registry import GameRegistry, GameSpec
-from tables.sweeper import guarded_write
+from tables.sweeper import guarded_write, refuse_stale
 from tables.text import action_kinds, kind_key, safe_name, step_key
 
 log = logging.getLogger(__name__)
@@ -445,12 +445,9 @@ class TableService:
         seq = table.record.version + 1
         now = self.clock()
         self._restart_turn_clock(table, new_state, now)
-        async with guarded_write(self, table) as conn:
-            await self.games.append_action(conn, table.id, seq, seat, engine.action_to_json(action), by_ai, now)
-            await self.games.save_snapshot(conn, table.id, seq, engine.state_to_json(new_state))
-            table.record.version = seq
-            table.record.updated_at = now
-            await self.games.update(conn, table.record)
+        table.record.version, table.record.updated_at = seq, now
+        async with refuse_stale(self, table):  # one transaction, one trip to the database
+            await self.games.commit_action(table.record, seat, engine.action_to_json(action), by_ai, new_state)
         table.state = new_state
         log.info("game %s: seq %d by seat %d%s", table.id, seq, seat, " (ai)" if by_ai else "")
         return events

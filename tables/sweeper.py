@@ -64,16 +64,24 @@ async def reload_table(service: TableService, game_id: int) -> LiveTable | None:
 
 
 @asynccontextmanager
-async def guarded_write(service: TableService, table: LiveTable) -> AsyncIterator[Any]:
-    """``service.db.transaction()`` for a write of ``table``: a stale write
-    reloads the table and becomes a refusal."""
+async def refuse_stale(service: TableService, table: LiveTable) -> AsyncIterator[None]:
+    """Around a write of ``table``: a stale write (``StaleWrite``, nothing
+    written) reloads the table and becomes a refusal."""
     try:
-        async with service.db.transaction() as conn:
-            yield conn
+        yield
     except StaleWrite:
         log.info("game %s: changed elsewhere; reloaded", table.id)
         await reload_table(service, table.id)
         raise TableError("core.err.stale_table") from None
+
+
+@asynccontextmanager
+async def guarded_write(service: TableService, table: LiveTable) -> AsyncIterator[Any]:
+    """``service.db.transaction()`` for a write of ``table``: a stale write
+    reloads the table and becomes a refusal."""
+    async with refuse_stale(service, table):
+        async with service.db.transaction() as conn:
+            yield conn
 
 
 async def next_deadline(service: TableService, record: GameRecord) -> float | None:
