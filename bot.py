@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import hashlib
 import json
 import logging
@@ -170,6 +171,7 @@ class TabletopBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.tables.restore()
         log.info("restored %d live tables", restored)
+        freeze_startup_objects()
         if self.db.dialect == "postgresql":
             self.sweeper.start()
         if self.runs_shard_zero:
@@ -205,6 +207,22 @@ class TabletopBot(commands.Bot):
             await self.sweeper.stop()
         await super().close()
         await self.db.close()
+
+
+_frozen = False
+
+
+def freeze_startup_objects() -> None:
+    """Once per process, after the restore: what start-up loaded (modules,
+    fonts, every restored game) stays for the process's life, so it moves
+    out of the collector's reach; a full collection would otherwise walk it
+    all, a pause of tens of milliseconds in whatever action triggers it
+    (docs/performance.md)."""
+    global _frozen
+    if not _frozen:
+        _frozen = True
+        gc.collect()
+        gc.freeze()
 
 
 class ShardedTabletopBot(TabletopBot, commands.AutoShardedBot):

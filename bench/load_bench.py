@@ -187,10 +187,10 @@ async def _verify(service: TableService, result: LoadResult) -> dict[str, Any]:
 
 
 async def _run(plans: list[Plan], max_actions: int, seconds: float, interval: float | None,
-               double_rate: float) -> tuple[LoadResult, dict[str, Any]]:
+               double_rate: float, database_url: str | None = None) -> tuple[LoadResult, dict[str, Any]]:
     tables = len(plans)
     result = LoadResult()
-    async with temp_service(CountingNotifier()) as service:
+    async with temp_service(CountingNotifier(), database_url=database_url) as service:
         go = asyncio.Event()
         deadline = [float("inf")]
         tasks = [asyncio.create_task(_table_task(service, plans[n], n + 1, result, go, deadline, max_actions,
@@ -209,8 +209,11 @@ async def _run(plans: list[Plan], max_actions: int, seconds: float, interval: fl
 
 
 def run(tables: int = 200, saturated_actions: int = 30, paced_actions: int = 20, interval: float = 1.0,
-        max_seconds: float = 60.0, double_rate: float = 0.02, variants: int = 8) -> list[Row]:
-    """Both runs: ``*_actions`` per table (bounded by ``max_seconds`` each)."""
+        max_seconds: float = 60.0, double_rate: float = 0.02, variants: int = 8,
+        database_url: str | None = None) -> list[Row]:
+    """Both runs: ``*_actions`` per table (bounded by ``max_seconds`` each;
+    ``0`` skips a run). SQLite by default; a ``postgresql://`` URL runs them
+    on a fresh schema of that server."""
     rows: list[Row] = []
     checks = []
     start = clock()
@@ -218,11 +221,16 @@ def run(tables: int = 200, saturated_actions: int = 30, paced_actions: int = 20,
     prepare = clock() - start
     for mode, per_table_interval, actions in (("saturated", None, saturated_actions),
                                               ("paced", interval, paced_actions)):
-        result, check = asyncio.run(_run(plans, actions, max_seconds, per_table_interval, double_rate))
+        if not actions:
+            continue
+        result, check = asyncio.run(_run(plans, actions, max_seconds, per_table_interval, double_rate,
+                                         database_url))
         checks.append(check)
         rate = result.actions / result.seconds if result.seconds else 0.0
         name = (f"{tables} tables saturated" if mode == "saturated"
                 else f"{tables} tables paced ({tables / interval:g} actions/s offered)")
+        if database_url is not None:
+            name += " (PostgreSQL)"
         row = time_row("load", name, result.latencies,
                        limit_ms=LATENCY_LIMIT_MS if mode == "paced" else None,
                        size=round(rate, 1), size_unit="actions/s",
@@ -251,3 +259,28 @@ def run(tables: int = 200, saturated_actions: int = 30, paced_actions: int = 20,
                     note="; ".join(p for c in checks for p in c["problems"])[:300],
                     extra={"checks": checks}))
     return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bench.load_bench``: the load rows alone (the same figures
+    as the load section of ``python -m bench``)."""
+    import argparse
+    import logging
+
+    from bench import report
+
+    parser = argparse.ArgumentParser(prog="python -m bench.load_bench", description=main.__doc__)
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--saturated", type=int, default=30, help="actions per table, no pause (0: skip)")
+    parser.add_argument("--paced", type=int, default=20, help="actions per table, one per interval (0: skip)")
+    parser.add_argument("--interval", type=float, default=1.0)
+    parser.add_argument("--database-url", help="postgresql://… to run on a fresh schema there")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING)
+    print(report.table(run(args.tables, args.saturated, args.paced, args.interval,
+                           database_url=args.database_url)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
