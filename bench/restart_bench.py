@@ -107,7 +107,10 @@ class _Pauses:
             self.seconds.append(time.perf_counter() - self._start)
 
 
-async def _restore(path: str) -> dict[str, Any]:
+async def _restore(path: str, collector_off: bool = True) -> dict[str, Any]:
+    """Restore as the bot does (``bot.restore_without_collections``; with
+    ``collector_off=False`` a plain ``restore()``, for comparison)."""
+    from bot import restore_without_collections
     from tables.registry import default_registry
     from tables.service import TableService
 
@@ -126,31 +129,44 @@ async def _restore(path: str) -> dict[str, Any]:
         engine.state_from_json = timed
     service = TableService(db, registry)
     load = service.games.live_with_snapshots
-    query = [0.0]
+    query = [0.0]  # the query and decoding its rows, not what restore does with them
 
     async def timed_load():
-        start = time.perf_counter()
-        try:
-            return await load()
-        finally:
-            query[0] += time.perf_counter() - start
+        rows = load()
+        while True:
+            start = time.perf_counter()
+            try:
+                row = await rows.__anext__()
+            except StopAsyncIteration:
+                return
+            finally:
+                query[0] += time.perf_counter() - start
+            yield row
     service.games.live_with_snapshots = timed_load
     rss_before, _ = _rss_mb()
     pauses = _Pauses()
     gc.callbacks.append(pauses)
     start = time.perf_counter()
-    count = await service.restore()
+    count = await (restore_without_collections(service) if collector_off else service.restore())
     seconds = time.perf_counter() - start
     during_restore = list(pauses.seconds)
     await asyncio.sleep(0)  # let the restored turn timers start
     rss_after, hwm = _rss_mb()
     start = time.perf_counter()
-    gc.collect()
+    unreachable = gc.collect()
     full_before = time.perf_counter() - start
     gc.freeze()  # what bot.py does once restored
     start = time.perf_counter()
     gc.collect()
     full_after = time.perf_counter() - start
+    # Every game moves on: its state is replaced by a new (unfrozen) one of
+    # the same size, as play does over time. What a full collection costs then.
+    for table in service.tables.values():
+        if table.state is not None:
+            table.state = table.state.model_validate(table.state.model_dump())
+    start = time.perf_counter()
+    gc.collect()
+    full_moved_on = time.perf_counter() - start
     gc.callbacks.remove(pauses)
     await service.shutdown()
     await db.close()
@@ -158,12 +174,14 @@ async def _restore(path: str) -> dict[str, Any]:
             "state_from_json_s": round(parse[0], 3), "rss_before_mb": rss_before, "rss_after_mb": rss_after,
             "hwm_mb": hwm, "gc_full_during_restore": len(during_restore),
             "gc_full_during_restore_ms": round(sum(during_restore) * 1000, 1),
-            "gc_full_pause_ms": round(full_before * 1000, 1), "gc_full_pause_frozen_ms": round(full_after * 1000, 1)}
+            "gc_full_pause_ms": round(full_before * 1000, 1), "gc_unreachable_after_restore": unreachable,
+            "gc_full_pause_frozen_ms": round(full_after * 1000, 1),
+            "gc_full_pause_moved_on_ms": round(full_moved_on * 1000, 1), "collector_off": collector_off}
 
 
-def child(path: str) -> dict[str, Any]:
+def child(path: str, *flags: str) -> dict[str, Any]:
     """Run one restore in a fresh interpreter."""
-    out = subprocess.run([sys.executable, "-m", "bench.restart_bench", path], cwd=ROOT,
+    out = subprocess.run([sys.executable, "-m", "bench.restart_bench", path, *flags], cwd=ROOT,
                          capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -205,7 +223,8 @@ def _rows(games: int, built: dict[str, Any], results: list[dict[str, Any]], limi
             f"{built['actions']} logged actions, {built['db_mb']} MB database; one query "
             f"{first['query_and_rows_s']} s, state_from_json {first['state_from_json_s']} s; "
             f"RSS {rss} MB; full GC pause {first['gc_full_pause_ms']} ms, "
-            f"{first['gc_full_pause_frozen_ms']} ms after gc.freeze()", extra),
+            f"{first['gc_full_pause_frozen_ms']} ms after gc.freeze(), "
+            f"{first['gc_full_pause_moved_on_ms']} ms once every game has moved on", extra),
     ]
     if memory_row:
         rows.append(Row("restart", "resident memory after restore", len(results), size=rss, size_unit="MB",
@@ -238,4 +257,4 @@ def run(folder: Path, games: int = 1000, repeats: int = 3, big_games: int = 10_0
 
 
 if __name__ == "__main__":
-    print(json.dumps(asyncio.run(_restore(sys.argv[1]))))
+    print(json.dumps(asyncio.run(_restore(sys.argv[1], collector_off="--collector-on" not in sys.argv[2:]))))

@@ -3,7 +3,7 @@ ratings and settings."""
 from __future__ import annotations
 
 import json
-from typing import Any, Awaitable, Callable, Iterable
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -158,19 +158,20 @@ class GameRepo:
             params = {"count": count} | {f"shard{i}": shard for i, shard in enumerate(ids)}
         return sql, params
 
-    async def live_with_snapshots(self) -> list[tuple[GameRecord, tuple[int, dict] | None]]:
-        """``all_live`` with each game's snapshot (seq, state), in one query:
-        restore makes no round trip per game."""
+    async def live_with_snapshots(self) -> AsyncIterator[tuple[GameRecord, tuple[int, dict] | None]]:
+        """``all_live`` with each game's snapshot (seq, state), read in one
+        query: restore makes no round trip per game. Rows are decoded one at
+        a time as they are consumed and then let go, so the decoded JSON of
+        every game is never in memory at once."""
         sql, params = self._live_where("g.")
         rows = await self.db.fetchall(
             "SELECT g.*, s.seq AS snapshot_seq, s.state AS snapshot_state FROM games g "
             f"LEFT JOIN snapshots s ON s.game_id = g.id WHERE {sql} ORDER BY g.id", params)
-        out = []
-        for row in rows:
-            data = dict(row)
+        rows.reverse()
+        while rows:
+            data = dict(rows.pop())
             seq, state = data.pop("snapshot_seq"), data.pop("snapshot_state")
-            out.append((_record_from(data), None if seq is None else (seq, json.loads(state))))
-        return out
+            yield _record_from(data), None if seq is None else (seq, json.loads(state))
 
     # -- actions and snapshots ----------------------------------------
     async def append_action(

@@ -126,7 +126,7 @@ class TableService:
         finished (results and ratings once), timers are re-armed."""
         count = 0
         playing: list[LiveTable] = []
-        for record, snap in await self.games.live_with_snapshots():  # one query, however many games
+        async for record, snap in self.games.live_with_snapshots():  # one query, however many games
             if record.game_type not in self.registry:
                 log.error("game %s: unknown game type %s left as is", record.id, record.game_type)
                 continue
