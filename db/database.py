@@ -108,7 +108,8 @@ class Database:
 
     async def write(self, writes: list[Write]) -> None:
         """Run ``writes`` in one transaction and commit; a ``must_change``
-        mismatch raises ``StaleWrite`` and writes nothing (``db.writes``)."""
+        mismatch raises ``StaleWrite`` and writes nothing (``db.writes``).
+        Not from inside ``transaction()``: it is a transaction of its own."""
         await self.backend.write(writes)
 
     async def execute(self, sql: str, params: Any = ()) -> int:
