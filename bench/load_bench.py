@@ -24,6 +24,7 @@ gap-free sequence numbers and exactly as many actions as ``act`` accepted.
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import time
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from typing import Any
 
 from bench import states
 from bench.report import Row, time_row
+from bench.restart_bench import FullCollections
 from bench.service_kit import CountingNotifier, choose, start_table, temp_service, user_id
 from bench.timing import clock
 from engines.base import IllegalAction
@@ -58,6 +60,7 @@ class LoadResult:
     choose_seconds: float = 0.0
     seconds: float = 0.0
     cpu_seconds: float = 0.0  # the process's CPU time (every thread) during the run
+    gc_full_pauses: list[float] = field(default_factory=list)  # each full (generation 2) collection
 
     @property
     def actions(self) -> int:
@@ -199,10 +202,16 @@ async def _run(plans: list[Plan], max_actions: int, seconds: float, interval: fl
             await asyncio.sleep(0.01)
         start, cpu_start = clock(), time.process_time()
         deadline[0] = start + seconds
+        pauses = FullCollections()
+        gc.callbacks.append(pauses)
         go.set()
-        outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+        try:
+            outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            gc.callbacks.remove(pauses)
         result.seconds = clock() - start
         result.cpu_seconds = time.process_time() - cpu_start
+        result.gc_full_pauses = pauses.seconds
         result.errors += [f"task: {type(o).__name__}: {o}" for o in outcomes if isinstance(o, BaseException)]
         check = await _verify(service, result)
     return result, check
@@ -237,6 +246,8 @@ def run(tables: int = 200, saturated_actions: int = 30, paced_actions: int = 20,
                        actions=result.actions, run_seconds=round(result.seconds, 2), games=result.games_started,
                        double_clicks_refused=result.refused_doubles, double_clicks_both_legal=result.applied_doubles,
                        cpu_ms_per_action=round(result.cpu_seconds * 1000 / max(1, result.actions), 3),
+                       gc_full_collections=len(result.gc_full_pauses),
+                       gc_full_pause_max_ms=round(max(result.gc_full_pauses, default=0.0) * 1000, 1),
                        live_choices_seconds=round(result.choose_seconds, 3), plans_prepared_seconds=round(prepare, 2),
                        errors=result.errors[:10])
         throughput_ok = rate >= THROUGHPUT_TARGET
@@ -244,7 +255,9 @@ def run(tables: int = 200, saturated_actions: int = 30, paced_actions: int = 20,
             row.target = f"≥{THROUGHPUT_TARGET:g} actions/s"
             row.ok = throughput_ok and not result.errors
             row.note = (f"{result.actions} actions in {result.seconds:.1f} s, {result.games_started} games, "
-                        f"{row.extra['cpu_ms_per_action']:.2f} ms CPU per action; latency here is queueing behind {tables} busy tables (no target)")
+                        f"{row.extra['cpu_ms_per_action']:.2f} ms CPU per action, {len(result.gc_full_pauses)} full GC "
+                        f"pauses (longest {row.extra['gc_full_pause_max_ms']} ms); latency here is queueing behind "
+                        f"{tables} busy tables (no target)")
         else:
             row.ok = bool(row.ok) and not result.errors
             row.note = (f"{result.actions} actions in {result.seconds:.1f} s (first to last, with start-up "

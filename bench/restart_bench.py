@@ -91,8 +91,9 @@ def _rss_mb() -> tuple[float, float]:
     return round(values["VmRSS"], 1), round(values["VmHWM"], 1)
 
 
-class _Pauses:
-    """Durations of the collector's full (generation 2) collections."""
+class FullCollections:
+    """A ``gc.callbacks`` entry that keeps the duration of every full
+    (generation 2) collection."""
 
     def __init__(self) -> None:
         self.seconds: list[float] = []
@@ -144,7 +145,7 @@ async def _restore(path: str, collector_off: bool = True) -> dict[str, Any]:
             yield row
     service.games.live_with_snapshots = timed_load
     rss_before, _ = _rss_mb()
-    pauses = _Pauses()
+    pauses = FullCollections()
     gc.callbacks.append(pauses)
     start = time.perf_counter()
     count = await (restore_without_collections(service) if collector_off else service.restore())
