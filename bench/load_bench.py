@@ -24,6 +24,7 @@ gap-free sequence numbers and exactly as many actions as ``act`` accepted.
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import time
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from typing import Any
 
 from bench import states
 from bench.report import Row, time_row
+from bench.restart_bench import FullCollections
 from bench.service_kit import CountingNotifier, choose, start_table, temp_service, user_id
 from bench.timing import clock
 from engines.base import IllegalAction
@@ -58,6 +60,7 @@ class LoadResult:
     choose_seconds: float = 0.0
     seconds: float = 0.0
     cpu_seconds: float = 0.0  # the process's CPU time (every thread) during the run
+    gc_full_pauses: list[float] = field(default_factory=list)  # each full (generation 2) collection
 
     @property
     def actions(self) -> int:
@@ -187,10 +190,10 @@ async def _verify(service: TableService, result: LoadResult) -> dict[str, Any]:
 
 
 async def _run(plans: list[Plan], max_actions: int, seconds: float, interval: float | None,
-               double_rate: float) -> tuple[LoadResult, dict[str, Any]]:
+               double_rate: float, database_url: str | None = None) -> tuple[LoadResult, dict[str, Any]]:
     tables = len(plans)
     result = LoadResult()
-    async with temp_service(CountingNotifier()) as service:
+    async with temp_service(CountingNotifier(), database_url=database_url) as service:
         go = asyncio.Event()
         deadline = [float("inf")]
         tasks = [asyncio.create_task(_table_task(service, plans[n], n + 1, result, go, deadline, max_actions,
@@ -199,18 +202,27 @@ async def _run(plans: list[Plan], max_actions: int, seconds: float, interval: fl
             await asyncio.sleep(0.01)
         start, cpu_start = clock(), time.process_time()
         deadline[0] = start + seconds
+        pauses = FullCollections()
+        gc.callbacks.append(pauses)
         go.set()
-        outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+        try:
+            outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            gc.callbacks.remove(pauses)
         result.seconds = clock() - start
         result.cpu_seconds = time.process_time() - cpu_start
+        result.gc_full_pauses = pauses.seconds
         result.errors += [f"task: {type(o).__name__}: {o}" for o in outcomes if isinstance(o, BaseException)]
         check = await _verify(service, result)
     return result, check
 
 
 def run(tables: int = 200, saturated_actions: int = 30, paced_actions: int = 20, interval: float = 1.0,
-        max_seconds: float = 60.0, double_rate: float = 0.02, variants: int = 8) -> list[Row]:
-    """Both runs: ``*_actions`` per table (bounded by ``max_seconds`` each)."""
+        max_seconds: float = 60.0, double_rate: float = 0.02, variants: int = 8,
+        database_url: str | None = None) -> list[Row]:
+    """Both runs: ``*_actions`` per table (bounded by ``max_seconds`` each;
+    ``0`` skips a run). SQLite by default; a ``postgresql://`` URL runs them
+    on a fresh schema of that server."""
     rows: list[Row] = []
     checks = []
     start = clock()
@@ -218,17 +230,24 @@ def run(tables: int = 200, saturated_actions: int = 30, paced_actions: int = 20,
     prepare = clock() - start
     for mode, per_table_interval, actions in (("saturated", None, saturated_actions),
                                               ("paced", interval, paced_actions)):
-        result, check = asyncio.run(_run(plans, actions, max_seconds, per_table_interval, double_rate))
+        if not actions:
+            continue
+        result, check = asyncio.run(_run(plans, actions, max_seconds, per_table_interval, double_rate,
+                                         database_url))
         checks.append(check)
         rate = result.actions / result.seconds if result.seconds else 0.0
         name = (f"{tables} tables saturated" if mode == "saturated"
                 else f"{tables} tables paced ({tables / interval:g} actions/s offered)")
+        if database_url is not None:
+            name += " (PostgreSQL)"
         row = time_row("load", name, result.latencies,
                        limit_ms=LATENCY_LIMIT_MS if mode == "paced" else None,
                        size=round(rate, 1), size_unit="actions/s",
                        actions=result.actions, run_seconds=round(result.seconds, 2), games=result.games_started,
                        double_clicks_refused=result.refused_doubles, double_clicks_both_legal=result.applied_doubles,
                        cpu_ms_per_action=round(result.cpu_seconds * 1000 / max(1, result.actions), 3),
+                       gc_full_collections=len(result.gc_full_pauses),
+                       gc_full_pause_max_ms=round(max(result.gc_full_pauses, default=0.0) * 1000, 1),
                        live_choices_seconds=round(result.choose_seconds, 3), plans_prepared_seconds=round(prepare, 2),
                        errors=result.errors[:10])
         throughput_ok = rate >= THROUGHPUT_TARGET
@@ -236,7 +255,9 @@ def run(tables: int = 200, saturated_actions: int = 30, paced_actions: int = 20,
             row.target = f"≥{THROUGHPUT_TARGET:g} actions/s"
             row.ok = throughput_ok and not result.errors
             row.note = (f"{result.actions} actions in {result.seconds:.1f} s, {result.games_started} games, "
-                        f"{row.extra['cpu_ms_per_action']:.2f} ms CPU per action; latency here is queueing behind {tables} busy tables (no target)")
+                        f"{row.extra['cpu_ms_per_action']:.2f} ms CPU per action, {len(result.gc_full_pauses)} full GC "
+                        f"pauses (longest {row.extra['gc_full_pause_max_ms']} ms); latency here is queueing behind "
+                        f"{tables} busy tables (no target)")
         else:
             row.ok = bool(row.ok) and not result.errors
             row.note = (f"{result.actions} actions in {result.seconds:.1f} s (first to last, with start-up "
@@ -251,3 +272,28 @@ def run(tables: int = 200, saturated_actions: int = 30, paced_actions: int = 20,
                     note="; ".join(p for c in checks for p in c["problems"])[:300],
                     extra={"checks": checks}))
     return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bench.load_bench``: the load rows alone (the same figures
+    as the load section of ``python -m bench``)."""
+    import argparse
+    import logging
+
+    from bench import report
+
+    parser = argparse.ArgumentParser(prog="python -m bench.load_bench", description=main.__doc__)
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--saturated", type=int, default=30, help="actions per table, no pause (0: skip)")
+    parser.add_argument("--paced", type=int, default=20, help="actions per table, one per interval (0: skip)")
+    parser.add_argument("--interval", type=float, default=1.0)
+    parser.add_argument("--database-url", help="postgresql://… to run on a fresh schema there")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING)
+    print(report.table(run(args.tables, args.saturated, args.paced, args.interval,
+                           database_url=args.database_url)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -24,6 +24,7 @@ class Sizes:
     load_max_seconds: float = 60.0  # per run, a safety bound
     restart_games: int = 1000
     restart_repeats: int = 3  # fresh processes
+    restart_big_games: int = 10_000  # the second restore row (database cached between runs); 0 skips it
     replay_repeats: int = 5  # /replay builds of the long CUBED game
     replay_moves: int = 300
 
@@ -32,7 +33,8 @@ class Sizes:
         """For the smoke test: every code path, a few seconds."""
         return cls(render_repeats=1, engine_samples=3, e2e_actions=3, load_tables=6,
                    load_saturated_actions=3, load_paced_actions=2, load_interval=0.05,
-                   load_max_seconds=20.0, restart_games=12, restart_repeats=1, replay_repeats=1, replay_moves=12)
+                   load_max_seconds=20.0, restart_games=12, restart_repeats=1, restart_big_games=0,
+                   replay_repeats=1, replay_moves=12)
 
 
 def _log(message: str, quiet: bool) -> None:
@@ -53,7 +55,8 @@ def run_all(sizes: Sizes = Sizes(), quiet: bool = False) -> tuple[list[Row], dic
         ("e2e", lambda: e2e_bench.run(sizes.e2e_actions)),
         ("load", lambda: load_bench.run(sizes.load_tables, sizes.load_saturated_actions,
                                         sizes.load_paced_actions, sizes.load_interval, sizes.load_max_seconds)),
-        ("restart", lambda: restart_bench.run(folder, sizes.restart_games, sizes.restart_repeats)),
+        ("restart", lambda: restart_bench.run(folder, sizes.restart_games, sizes.restart_repeats,
+                                              sizes.restart_big_games)),
     ]
     with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
         folder = Path(tmp)

@@ -6,6 +6,7 @@ import asyncio
 import random
 import shutil
 import tempfile
+import uuid
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, AsyncIterator
@@ -69,12 +70,19 @@ class CountingNotifier(NullNotifier):
 
 
 @asynccontextmanager
-async def temp_service(notifier=None, folder: Path | None = None,
-                       name: str = "bench.db") -> AsyncIterator[TableService]:
-    """A TableService on a fresh SQLite file (WAL, as in production), removed after."""
-    own = folder is None
+async def temp_service(notifier=None, folder: Path | None = None, name: str = "bench.db",
+                       database_url: str | None = None) -> AsyncIterator[TableService]:
+    """A TableService on a fresh SQLite file (WAL, as in production), removed
+    after; with a ``postgresql://`` ``database_url``, on a fresh schema of
+    that server instead, dropped after."""
+    own = folder is None and database_url is None
     folder = Path(tempfile.mkdtemp(prefix="tabletop-bench-")) if own else folder
-    db = Database(str(folder / name))
+    schema = None
+    if database_url is not None:
+        schema = f"bench_{uuid.uuid4().hex[:12]}"
+        db = Database(f"{database_url}{'&' if '?' in database_url else '?'}schema={schema}", pool_min=2, pool_max=10)
+    else:
+        db = Database(str(folder / name))
     await db.open()
     service = TableService(db, states.registry(), notifier)
     if hasattr(notifier, "service"):
@@ -84,8 +92,22 @@ async def temp_service(notifier=None, folder: Path | None = None,
     finally:
         await service.shutdown()
         await db.close()
+        if schema is not None:
+            await _drop_schema(database_url, schema)
         if own:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+async def _drop_schema(url: str, schema: str) -> None:
+    import asyncpg
+
+    from db.postgres import quote_ident
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(f"DROP SCHEMA IF EXISTS {quote_ident(schema)} CASCADE")
+    finally:
+        await conn.close()
 
 
 def user_id(channel: int, seat: int) -> int:

@@ -9,6 +9,7 @@ from typing import Any
 from db.migrations_files import MIGRATIONS_DIR
 from db.postgres import PostgresBackend
 from db.sqlite import SqliteBackend
+from db.writes import Write
 
 __all__ = ["Database", "MIGRATIONS_DIR", "check_database_url", "database_path_from_url", "is_postgres_url",
            "is_unique_violation"]
@@ -104,6 +105,12 @@ class Database:
 
     def transaction(self):
         return self.backend.transaction()
+
+    async def write(self, writes: list[Write]) -> None:
+        """Run ``writes`` in one transaction and commit; a ``must_change``
+        mismatch raises ``StaleWrite`` and writes nothing (``db.writes``).
+        Not from inside ``transaction()``: it is a transaction of its own."""
+        await self.backend.write(writes)
 
     async def execute(self, sql: str, params: Any = ()) -> int:
         return await self.conn.execute(sql, params)

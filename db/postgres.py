@@ -13,7 +13,9 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import asyncpg
 
 from db.dialect import rowcount, to_numbered
+from db.errors import StaleWrite
 from db.migrations_files import migrations
+from db.writes import Write
 
 log = logging.getLogger(__name__)
 # The transaction the running task is in: its reads use that connection, so a
@@ -199,6 +201,14 @@ class PostgresBackend:
         if self._pool is None:
             raise RuntimeError("database is not open")
         return _PgTransaction(self._pool)
+
+    async def write(self, writes: list[Write]) -> None:
+        """One transaction, committed (see ``db.writes``)."""
+        async with self.transaction() as conn:
+            for write in writes:
+                changed = await conn.execute(write.sql, write.params)
+                if write.must_change is not None and changed != write.must_change:
+                    raise StaleWrite(write.game_id)
 
 
 class _PgTransaction:

@@ -3,11 +3,14 @@ ratings and settings."""
 from __future__ import annotations
 
 import json
-from typing import Any, Awaitable, Callable, Iterable
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
+
+from pydantic import BaseModel, TypeAdapter
 
 from db.database import Database
 from db.errors import StaleWrite
-from db.models import GameRecord, RatingRow
+from db.models import GameRecord, RatingRow, Seat
+from db.writes import Write
 
 DM_MODES = ("turn", "hand", "off")
 DEFAULT_DM_MODE = "turn"
@@ -19,22 +22,46 @@ _GAME_FIELDS = (
 )
 
 
+_SEATS_JSON = TypeAdapter(list[Seat])  # 4-5x faster than json.dumps of model_dump per seat
+
+
 def _game_params(game: GameRecord) -> dict[str, Any]:
-    data = game.model_dump()
+    """The row's columns (written on every action: kept cheap)."""
+    data = {k: getattr(game, k) for k in _GAME_FIELDS}
     data["config"] = json.dumps(game.config, ensure_ascii=False)
-    data["seats"] = json.dumps([s.model_dump() for s in game.seats], ensure_ascii=False)
+    data["seats"] = _SEATS_JSON.dump_json(game.seats).decode()
     data["reminded"] = int(game.reminded)
     data["ai_marked"] = int(game.ai_marked)
     data["ping_seats"] = json.dumps(game.ping_seats)
-    return {k: data[k] for k in _GAME_FIELDS} | {"id": game.id}
+    data["id"] = game.id
+    return data
+
+
+def _state_text(state: BaseModel | dict) -> str:
+    """A snapshot's JSON text; a state model is dumped by pydantic directly
+    (the same JSON as ``state_to_json`` + ``json.dumps``, 3-4x faster)."""
+    if isinstance(state, BaseModel):
+        return state.model_dump_json()
+    return json.dumps(state, ensure_ascii=False, separators=(",", ":"))
 
 
 def _game_from_row(row: Any) -> GameRecord:
-    data = dict(row)
+    return _record_from(dict(row))
+
+
+def _record_from(data: dict[str, Any]) -> GameRecord:
     data["config"] = json.loads(data["config"])
     data["seats"] = json.loads(data["seats"])
     data["ping_seats"] = json.loads(data.get("ping_seats") or "[]")
     return GameRecord.model_validate(data)
+
+
+_UPDATE_GAME = ("UPDATE games SET "
+                + ", ".join(f"{k} = :{k}" for k in (*_GAME_FIELDS, "deadline", "owner"))
+                + ", revision = revision + 1 WHERE id = :id AND revision = :revision")
+_INSERT_ACTION = "INSERT INTO actions (game_id, seq, seat, action, by_ai, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+_UPSERT_SNAPSHOT = ("INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) "
+                    "ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state")
 
 
 async def lock_game(conn: Any, game_id: int) -> None:
@@ -74,12 +101,35 @@ class GameRepo:
         raise ``StaleWrite`` (and write nothing)."""
         await lock_game(conn, game.id)
         params = _game_params(game) | await self._timer_params(game) | {"revision": game.revision}
-        sets = ", ".join(f"{k} = :{k}" for k in (*_GAME_FIELDS, "deadline", "owner"))
-        changed = await conn.execute(
-            f"UPDATE games SET {sets}, revision = revision + 1 WHERE id = :id AND revision = :revision", params)
+        changed = await conn.execute(_UPDATE_GAME, params)
         if changed != 1:
             raise StaleWrite(game.id)
         game.revision += 1
+
+    async def commit_action(self, game: GameRecord, seat: int, action: dict[str, Any], by_ai: bool,
+                            state: BaseModel | dict) -> None:
+        """Persist action ``game.version`` (already applied to ``game``) with
+        the row and the new snapshot: one transaction, committed on return.
+        The row's compare-and-set (revision, and version = the action's
+        ``seq - 1``) runs first and refuses with ``StaleWrite`` when another
+        writer got there first, so one action is never applied twice."""
+        seq = game.version
+        params = (_game_params(game) | await self._timer_params(game)
+                  | {"revision": game.revision, "previous_version": seq - 1})
+        writes = [
+            *self._lock_writes(game.id),
+            Write(_UPDATE_GAME + " AND version = :previous_version", params, must_change=1, game_id=game.id),
+            Write(_INSERT_ACTION, (game.id, seq, seat, json.dumps(action, ensure_ascii=False), int(by_ai),
+                                   game.updated_at)),
+            Write(_UPSERT_SNAPSHOT, (game.id, seq, _state_text(state))),
+        ]
+        await self.db.write(writes)
+        game.revision += 1
+
+    def _lock_writes(self, game_id: int) -> list[Write]:
+        if self.db.dialect == "postgresql":
+            return [Write("SELECT pg_advisory_xact_lock(?)", (game_id,))]
+        return []
 
     async def get(self, game_id: int) -> GameRecord | None:
         row = await self.db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -94,14 +144,34 @@ class GameRepo:
     async def all_live(self) -> list[GameRecord]:
         """Every live lobby and game — of this process's shards when
         ``shards`` is set (a game without a server belongs to shard 0)."""
-        sql, params = "SELECT * FROM games WHERE status IN ('lobby', 'playing')", {}
+        where, params = self._live_where("")
+        rows = await self.db.fetchall(f"SELECT * FROM games WHERE {where} ORDER BY id", params)
+        return [_game_from_row(r) for r in rows]
+
+    def _live_where(self, prefix: str) -> tuple[str, dict[str, Any]]:
+        """Live games, of this process's shards when ``shards`` is set."""
+        sql, params = f"{prefix}status IN ('lobby', 'playing')", {}
         if self.shards is not None:
             count, ids = self.shards
             marks = ", ".join(f":shard{i}" for i in range(len(ids)))
-            sql += f" AND ((COALESCE(guild_id, 0) >> 22) % :count) IN ({marks})"
+            sql += f" AND ((COALESCE({prefix}guild_id, 0) >> 22) % :count) IN ({marks})"
             params = {"count": count} | {f"shard{i}": shard for i, shard in enumerate(ids)}
-        rows = await self.db.fetchall(sql + " ORDER BY id", params)
-        return [_game_from_row(r) for r in rows]
+        return sql, params
+
+    async def live_with_snapshots(self) -> AsyncIterator[tuple[GameRecord, tuple[int, dict] | None]]:
+        """``all_live`` with each game's snapshot (seq, state), read in one
+        query: restore makes no round trip per game. Rows are decoded one at
+        a time as they are consumed and then let go, so the decoded JSON of
+        every game is never in memory at once."""
+        sql, params = self._live_where("g.")
+        rows = await self.db.fetchall(
+            "SELECT g.*, s.seq AS snapshot_seq, s.state AS snapshot_state FROM games g "
+            f"LEFT JOIN snapshots s ON s.game_id = g.id WHERE {sql} ORDER BY g.id", params)
+        rows.reverse()
+        while rows:
+            data = dict(rows.pop())
+            seq, state = data.pop("snapshot_seq"), data.pop("snapshot_state")
+            yield _record_from(data), None if seq is None else (seq, json.loads(state))
 
     # -- actions and snapshots ----------------------------------------
     async def append_action(
@@ -114,17 +184,10 @@ class GameRepo:
         stored = await conn.fetchval("SELECT version FROM games WHERE id = ?", (game_id,))
         if stored != seq - 1:
             raise StaleWrite(game_id)
-        await conn.execute(
-            "INSERT INTO actions (game_id, seq, seat, action, by_ai, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, seq, seat, json.dumps(action, ensure_ascii=False), int(by_ai), at),
-        )
+        await conn.execute(_INSERT_ACTION, (game_id, seq, seat, json.dumps(action, ensure_ascii=False), int(by_ai), at))
 
-    async def save_snapshot(self, conn: Any, game_id: int, seq: int, state: dict) -> None:
-        await conn.execute(
-            "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) "
-            "ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
-            (game_id, seq, json.dumps(state, ensure_ascii=False, separators=(",", ":"))),
-        )
+    async def save_snapshot(self, conn: Any, game_id: int, seq: int, state: BaseModel | dict) -> None:
+        await conn.execute(_UPSERT_SNAPSHOT, (game_id, seq, _state_text(state)))
 
     async def snapshot(self, game_id: int) -> tuple[int, dict] | None:
         row = await self.db.fetchone("SELECT seq, state FROM snapshots WHERE game_id = ?", (game_id,))

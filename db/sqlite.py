@@ -3,43 +3,83 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import aiosqlite
 
+from db.errors import StaleWrite
 from db.migrations_files import migrations
+from db.writes import Write
 
 log = logging.getLogger(__name__)
 
 
 class SqliteConn:
-    """The connection a transaction hands out (same methods as ``PgConn``)."""
+    """The connection a transaction hands out (same methods as ``PgConn``).
+    Each call is one hand-off to aiosqlite's thread (statement, rows and
+    cursor close together): every hand-off costs a queue put, a thread
+    switch and an event-loop wake-up, and under load it waits for the loop."""
 
     dialect = "sqlite"
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.raw = conn
 
+    async def in_thread(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run ``fn(sqlite3 connection)`` in the connection's thread."""
+        raw = self.raw
+        return await raw._execute(lambda: fn(raw._conn))  # aiosqlite's queue to its thread
+
     async def execute(self, sql: str, params: Any = ()) -> int:
         """Run one statement; returns the number of rows it changed."""
-        async with self.raw.execute(sql, params) as cur:
-            return cur.rowcount
+        return await self.in_thread(lambda c: _rowcount(c, sql, params))
 
     async def executemany(self, sql: str, rows: Iterable[Any]) -> None:
-        await self.raw.executemany(sql, rows)
+        rows = list(rows)
+        await self.in_thread(lambda c: c.executemany(sql, rows).close())
 
-    async def fetchone(self, sql: str, params: Any = ()) -> aiosqlite.Row | None:
-        async with self.raw.execute(sql, params) as cur:
-            return await cur.fetchone()
+    async def fetchone(self, sql: str, params: Any = ()) -> sqlite3.Row | None:
+        return await self.in_thread(lambda c: _fetch(c, sql, params, one=True))
 
-    async def fetchall(self, sql: str, params: Any = ()) -> list[aiosqlite.Row]:
-        async with self.raw.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+    async def fetchall(self, sql: str, params: Any = ()) -> list[sqlite3.Row]:
+        return await self.in_thread(lambda c: _fetch(c, sql, params, one=False))
 
     async def fetchval(self, sql: str, params: Any = ()) -> Any:
         row = await self.fetchone(sql, params)
         return None if row is None else row[0]
+
+
+def _rowcount(conn: sqlite3.Connection, sql: str, params: Any) -> int:
+    cur = conn.execute(sql, params)
+    try:
+        return cur.rowcount
+    finally:
+        cur.close()
+
+
+def _fetch(conn: sqlite3.Connection, sql: str, params: Any, one: bool) -> Any:
+    cur = conn.execute(sql, params)
+    try:
+        return cur.fetchone() if one else cur.fetchall()
+    finally:
+        cur.close()
+
+
+def _write_all(conn: sqlite3.Connection, writes: list[Write]) -> None:
+    """BEGIN IMMEDIATE, every statement, COMMIT — or ROLLBACK and raise."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for write in writes:
+            changed = _rowcount(conn, write.sql, write.params)
+            if write.must_change is not None and changed != write.must_change:
+                raise StaleWrite(write.game_id)
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
 
 
 class SqliteBackend:
@@ -93,6 +133,20 @@ class SqliteBackend:
 
     def transaction(self) -> "_SqliteTransaction":
         return _SqliteTransaction(self.conn, self._write_lock)
+
+    async def write(self, writes: list[Write]) -> None:
+        """One transaction, committed, in one hand-off (see ``db.writes``)."""
+        conn = self.conn
+        job = lambda c: _write_all(c, writes)  # noqa: E731
+        if self._write_lock.locked():  # a multi-step transaction is open: after it
+            async with self._write_lock:
+                await conn.in_thread(job)
+            return
+        # No transaction is open, and the thread runs its queue in order, so
+        # a BEGIN sent later runs after this whole job: no lock needed. Writes
+        # then queue back to back in the thread instead of each waiting for
+        # the event loop to pass the lock on.
+        await conn.in_thread(job)
 
 
 class _SqliteTransaction:

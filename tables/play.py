@@ -13,7 +13,7 @@ from engines import ai
 from engines.base import Event, IllegalAction
 from tables.errors import TableError
 from tables.live import GameSummary, LiveTable
-from tables.sweeper import guarded_write
+from tables.sweeper import refuse_stale
 from tables.text import action_kinds, kind_key, safe_name, step_key
 
 log = logging.getLogger("tables.service")  # the service's one logger, as before the split
@@ -90,12 +90,9 @@ class PlayMixin:
         seq = table.record.version + 1
         now = self.clock()
         self._restart_turn_clock(table, new_state, now)
-        async with guarded_write(self, table) as conn:
-            await self.games.append_action(conn, table.id, seq, seat, engine.action_to_json(action), by_ai, now)
-            await self.games.save_snapshot(conn, table.id, seq, engine.state_to_json(new_state))
-            table.record.version = seq
-            table.record.updated_at = now
-            await self.games.update(conn, table.record)
+        table.record.version, table.record.updated_at = seq, now
+        async with refuse_stale(self, table):  # one transaction, one trip to the database
+            await self.games.commit_action(table.record, seat, engine.action_to_json(action), by_ai, new_state)
         table.state = new_state
         log.info("game %s: seq %d by seat %d%s", table.id, seq, seat, " (ai)" if by_ai else "")
         return events

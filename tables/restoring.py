@@ -23,13 +23,12 @@ class RestoringMixin:
         finished (results and ratings once), timers are re-armed."""
         count = 0
         playing: list[LiveTable] = []
-        for record in await self.games.all_live():
+        async for record, snap in self.games.live_with_snapshots():  # one query, however many games
             if record.game_type not in self.registry:
                 log.error("game %s: unknown game type %s left as is", record.id, record.game_type)
                 continue
             table = LiveTable(record, self.registry.get(record.game_type))
             if record.status == "playing":
-                snap = await self.games.snapshot(record.id)
                 if snap is None or snap[0] != record.version:
                     log.warning("game %s: snapshot missing or stale, replaying the log", record.id)
                     table.state = await self.replay(record)

@@ -64,12 +64,11 @@ async def reload_table(service: TableService, game_id: int) -> LiveTable | None:
 
 
 @asynccontextmanager
-async def guarded_write(service: TableService, table: LiveTable) -> AsyncIterator[Any]:
-    """``service.db.transaction()`` for a write of ``table``: a stale write
-    reloads the table and becomes a refusal."""
+async def refuse_stale(service: TableService, table: LiveTable) -> AsyncIterator[None]:
+    """Around a write of ``table``: a stale write (``StaleWrite``, nothing
+    written) reloads the table and becomes a refusal."""
     try:
-        async with service.db.transaction() as conn:
-            yield conn
+        yield
     except StaleWrite:
         if table.timer is None or table.timer is not asyncio.current_task():  # a timer's: run_timer logs it
             log.info("game %s: changed elsewhere; reloaded", table.id)
@@ -88,6 +87,15 @@ async def run_timer(table: LiveTable, timer: Callable[[LiveTable], Awaitable[Non
         if error.key != "core.err.stale_table":
             raise
         log.debug("game %s: timer fired on an old copy; another process acted first, copy reloaded", table.id)
+
+
+@asynccontextmanager
+async def guarded_write(service: TableService, table: LiveTable) -> AsyncIterator[Any]:
+    """``service.db.transaction()`` for a write of ``table``: a stale write
+    reloads the table and becomes a refusal."""
+    async with refuse_stale(service, table):
+        async with service.db.transaction() as conn:
+            yield conn
 
 
 async def next_deadline(service: TableService, record: GameRecord) -> float | None:
