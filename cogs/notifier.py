@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import discord
 
-from cogs.common import guild_locale, png_file, render
+from cogs.common import draw, guild_locale, png_file
 from cogs.hands import dm_hand, dm_locale
 from cogs.rematch import rematch_view
 from cogs.views import ai_level_text, board_view, lobby_view
@@ -209,16 +209,27 @@ class DiscordNotifier:
 
     async def board_updated(self, table: "LiveTable", events: list[Event],
                             finished: "GameSummary | None") -> None:
+        await self.board_updated_batches(table, [events], finished)
+
+    async def board_updated_batches(self, table: "LiveTable", batches: list[list[Event]],
+                                    finished: "GameSummary | None") -> None:
+        """One board for one or more changes (they piled up while the last
+        board was drawn): drawn once from the newest state; the log keeps
+        one batch per change."""
         channel = await self._channel(table.record.channel_id)
         if channel is None or table.state is None:
             return
         locale = await self._locale(table)
-        image = await render(table.spec.renderer.board_png, table.engine.public_view(table.state), locale)
         if table.id not in self.recent and table.record.version > 0:
-            await self.refill(table)  # after a restart: the log already holds this change
+            await self.refill(table)  # after a restart: the log already holds these changes
         else:
-            self.remember(table, events)
+            for batch in batches:
+                self.remember(table, batch)
+        events = [e for batch in batches for e in batch]
+        # Text and picture from one instant: the newest state, whichever change is announced.
         content = self.board_content(table, events, locale, finished)
+        public = table.engine.public_view(table.state)
+        image = await draw(self.bot, table.spec.renderer, "board", public, locale, key=(table.id, "board", locale))
         view = self.board_view(table, locale) if finished is None else None
         file = png_file(image, "board.png")
         message_id = table.record.board_message_id
@@ -234,8 +245,9 @@ class DiscordNotifier:
             log.warning("game %s: could not update the board (HTTP %s)", table.id, exc.status)
         announcer = self.announcers.get(table.record.game_type)
         if announcer is not None:
-            for text in announcer(table.state, events, [s.name for s in table.seats], locale):
-                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            for batch in batches:
+                for text in announcer(table.state, batch, [s.name for s in table.seats], locale):
+                    await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         if finished is not None:
             self.recent.pop(table.id, None)
             await channel.send(self.results_text(table, finished, locale), view=rematch_view(table.id, locale))

@@ -23,6 +23,7 @@ from db.repo import GameRepo, RatingRepo, SettingsRepo
 from engines import ai
 from engines.base import Event, GameEngine, IllegalAction, Result, SeatInfo
 from tables import ratings
+from tables.announcing_queue import AnnouncingQueue, Call, Change
 from tables.errors import TableError, seat_count_error
 from tables.notifier import Notifier, NullNotifier
 from tables.registry import GameRegistry, GameSpec
@@ -112,6 +113,8 @@ class TableService:
         self._by_channel: dict[int, int] = {}  # channel id → game id
         self.accepting = True
         self._background: set[asyncio.Task] = set()
+        # Announcements go out after the answer, in order per table (tables/announcing_queue.py).
+        self.announcing = AnnouncingQueue(lambda: self.notifier)
         self._rematch_lock = asyncio.Lock()
         self._opening = asyncio.Lock()
         # Seeds for new games; tests replace it to make games repeatable.
@@ -508,8 +511,8 @@ class TableService:
             await self._close(table, "abandoned")
         if was_lobby:
             await self.notifier.lobby_updated(table, closed_reason="core.lobby.ended")
-        else:
-            await self.notifier.game_ended_by_manager(table)
+        else:  # after the announcements still queued for the game
+            self.announcing.submit(table, Call(lambda: self.notifier.game_ended_by_manager(table), "ending"))
         return table
 
     def _groups(self, table: LiveTable) -> list[list[int]]:
@@ -746,18 +749,8 @@ class TableService:
 
     async def _announce(self, table: LiveTable, events: list[Event], finished: GameSummary | None,
                         changed_hands: list[int]) -> None:
-        turn = self._turn_change(table)
-        await self.notifier.board_updated(table, events, finished)
-        turn_changed = getattr(self.notifier, "turn_changed", None)  # optional for older notifiers
-        if turn is not None and turn_changed is not None:
-            await turn_changed(table, turn[0], turn[1])
-        if finished is None and (changed_hands or (turn and turn[1])):
-            # DMs go out after the player's answer, not before it.
-            task = asyncio.create_task(
-                self.notifier.hands_changed(table, changed_hands, turn[1] if turn else []),
-                name=f"hands-{table.id}")
-            self._background.add(task)
-            task.add_done_callback(self._background.discard)
+        """Queue the change's board, ping and DMs; they follow the answer."""
+        self.announcing.submit(table, Change(events, finished, changed_hands, self._turn_change(table)))
 
     async def mark_dm_failed(self, table: LiveTable, seat: int, failed: bool) -> None:
         async with table.lock:
@@ -814,3 +807,4 @@ class TableService:
                 self._cancel_timer(table)
         if self._background:
             await asyncio.gather(*self._background, return_exceptions=True)
+        await self.announcing.join()
