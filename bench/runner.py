@@ -36,7 +36,7 @@ class Sizes:
     replay_moves: int = 300
     pipeline_tables: int = 200
     pipeline_seconds: float = 30.0  # the measured window; plans, start-up and the drain come on top
-    pipeline_plan_actions: int = 120  # moves worked out per table (more than the window needs)
+    pipeline_plan_actions: int = 30  # moves worked out per table (the load run's: its games are cached)
 
     @classmethod
     def tiny(cls) -> "Sizes":

@@ -76,6 +76,9 @@ class DiscordNotifier:
         # Per game: the latest event batches (one per change), for the board's log.
         self.recent: dict[int, deque[list[Event]]] = {}
         self._ping_locks: dict[int, asyncio.Lock] = {}
+        # Per game: (the state, {(seat, locale): hint}). A hint lists the legal
+        # action kinds, which costs SETUP a search; the ping and the turn DM share it.
+        self._hints: dict[int, tuple[Any, dict[tuple[int, str], str]]] = {}
 
     def game_items(self, table: "LiveTable", locale: str) -> list[discord.ui.Item]:
         factory = self.extra_items.get(table.record.game_type)
@@ -305,10 +308,21 @@ class DiscordNotifier:
             await self.bot.tables.set_message_ids(table, ping=message_id)
             if table.record.status != "playing":
                 self._ping_locks.pop(table.id, None)
+                self._hints.pop(table.id, None)
+
+    def turn_hint(self, table: "LiveTable", seat: int, locale: str) -> str:
+        """``tables.text.turn_hint``, computed once per state, seat and language."""
+        state, hints = self._hints.get(table.id, (None, {}))
+        if state is not table.state:
+            hints = {}
+            self._hints[table.id] = (table.state, hints)
+        if (seat, locale) not in hints:
+            hints[(seat, locale)] = turn_hint(table.record.game_type, table.engine, table.state, seat, locale)
+        return hints[(seat, locale)]
 
     def ping_text(self, table: "LiveTable", seats: list[int], locale: str) -> str:
         players = ", ".join(f"<@{table.seats[s].user_id}>" for s in seats if table.seats[s].user_id is not None)
-        hint = turn_hint(table.record.game_type, table.engine, table.state, seats[0], locale)
+        hint = self.turn_hint(table, seats[0], locale)
         text = t("core.turn.ping", locale, players=players, game=game_name(table.record.game_type, locale),
                  id=table.id, what=hint)
         url = board_url(table)
@@ -329,7 +343,7 @@ class DiscordNotifier:
             if not (turn or (mode == "hand" and seat in seats)):
                 continue
             locale = await dm_locale(self.bot, user_id, server_locale)
-            hint = turn_hint(table.record.game_type, table.engine, table.state, seat, locale) if turn else None
+            hint = self.turn_hint(table, seat, locale) if turn else None
             sent = await dm_hand(self.bot, table, seat, locale, turn_hint=hint, board_url=board_url(table))
             if sent is False:
                 await self.bot.tables.mark_dm_failed(table, seat, True)

@@ -5,6 +5,7 @@ by its import path ``module:Class``, and keeps it."""
 from __future__ import annotations
 
 import importlib
+import os
 from typing import Any
 
 from engines.base import Renderer
@@ -52,3 +53,12 @@ def warm(paths: list[str]) -> int:
         except RendererUnavailable:
             pass
     return len(_RENDERERS)
+
+
+def lower_priority(increment: int) -> None:
+    """Worker start-up: yield the CPU to the bot's own process, whose event
+    loop answers players (a board may wait; an answer should not)."""
+    try:
+        os.nice(increment)
+    except OSError:
+        pass

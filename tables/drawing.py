@@ -31,6 +31,7 @@ from render import worker
 log = logging.getLogger(__name__)
 
 ATTEMPTS = 3  # a picture that kills its worker this often is a bug, not bad luck
+NICENESS = 5  # workers run below the bot's process: answers first, boards after
 PRELOAD = ["render.worker", "render.setup", "render.cubed", "render.deathfront"]
 DEFAULT_RENDERERS = ["render.setup:SetupRenderer", "render.cubed:CubedRenderer",
                      "render.deathfront:DeathFrontRenderer"]
@@ -77,7 +78,8 @@ class DrawingPool:
         # this one with its threads (aiosqlite, to_thread) mid-flight.
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(PRELOAD)
-        self._executor = ProcessPoolExecutor(max_workers=self.processes, mp_context=context)
+        self._executor = ProcessPoolExecutor(max_workers=self.processes, mp_context=context,
+                                             initializer=worker.lower_priority, initargs=(NICENESS,))
         return self._executor
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
