@@ -296,7 +296,7 @@ class DiscordNotifier:
             users = [table.seats[s].user_id for s in seats if table.seats[s].user_id is not None]
             if users and table.record.status == "playing" and table.state is not None:
                 locale = await self._locale(table)
-                text = self.ping_text(table, seats, locale)
+                text = await self.ping_text(table, seats, locale)
                 pinged = [discord.Object(table.seats[s].user_id) for s in new_seats
                           if table.seats[s].user_id is not None]
                 try:
@@ -310,19 +310,22 @@ class DiscordNotifier:
                 self._ping_locks.pop(table.id, None)
                 self._hints.pop(table.id, None)
 
-    def turn_hint(self, table: "LiveTable", seat: int, locale: str) -> str:
-        """``tables.text.turn_hint``, computed once per state, seat and language."""
+    async def turn_hint(self, table: "LiveTable", seat: int, locale: str) -> str:
+        """``tables.text.turn_hint``, once per state, seat and language, in the
+        drawing pool: it lists the legal actions, which costs SETUP a search."""
         state, hints = self._hints.get(table.id, (None, {}))
         if state is not table.state:
             hints = {}
             self._hints[table.id] = (table.state, hints)
         if (seat, locale) not in hints:
-            hints[(seat, locale)] = turn_hint(table.record.game_type, table.engine, table.state, seat, locale)
+            pool = getattr(self.bot, "drawing", None)
+            args = (table.record.game_type, table.engine, table.state, seat, locale)
+            hints[(seat, locale)] = await pool.compute(turn_hint, *args) if pool is not None else turn_hint(*args)
         return hints[(seat, locale)]
 
-    def ping_text(self, table: "LiveTable", seats: list[int], locale: str) -> str:
+    async def ping_text(self, table: "LiveTable", seats: list[int], locale: str) -> str:
         players = ", ".join(f"<@{table.seats[s].user_id}>" for s in seats if table.seats[s].user_id is not None)
-        hint = self.turn_hint(table, seats[0], locale)
+        hint = await self.turn_hint(table, seats[0], locale)
         text = t("core.turn.ping", locale, players=players, game=game_name(table.record.game_type, locale),
                  id=table.id, what=hint)
         url = board_url(table)
@@ -343,7 +346,7 @@ class DiscordNotifier:
             if not (turn or (mode == "hand" and seat in seats)):
                 continue
             locale = await dm_locale(self.bot, user_id, server_locale)
-            hint = self.turn_hint(table, seat, locale) if turn else None
+            hint = await self.turn_hint(table, seat, locale) if turn else None
             sent = await dm_hand(self.bot, table, seat, locale, turn_hint=hint, board_url=board_url(table))
             if sent is False:
                 await self.bot.tables.mark_dm_failed(table, seat, True)

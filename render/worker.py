@@ -45,6 +45,12 @@ def draw(path: str, kind: str, view: Any, locale: str) -> bytes:
     return getattr(resolve(path), f"{kind}_png")(view, locale)
 
 
+def call(fn: Any, *args: Any) -> Any:
+    """Any other pure, CPU-heavy function of picklable arguments (e.g. a turn
+    hint that lists the legal actions: a search for SETUP)."""
+    return fn(*args)
+
+
 def warm(paths: list[str]) -> int:
     """Build the renderers ahead of the first draw (fonts, sprite caches)."""
     for path in paths:

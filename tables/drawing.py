@@ -131,6 +131,21 @@ class DrawingPool:
             if self._slots.get(key) is slot and slot.newest is None:
                 del self._slots[key]
 
+    async def compute(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in a worker (a thread with ``processes=0``): a pure
+        module-level function whose arguments pickle, too slow for the loop."""
+        if self.processes == 0 or self._closed:
+            return await asyncio.to_thread(fn, *args)
+        for _ in range(ATTEMPTS):
+            executor = self._executor or self._new_executor()
+            try:
+                return await asyncio.wrap_future(executor.submit(worker.call, fn, *args))
+            except BrokenProcessPool:
+                self._replace(executor)
+                if self._closed:
+                    return await asyncio.to_thread(fn, *args)
+        raise DrawingFailed(f"{getattr(fn, '__name__', fn)}: the drawing pool broke {ATTEMPTS} times")
+
     async def _draw_now(self, renderer: Any, kind: str, view: Any, locale: str) -> bytes:
         path = worker.renderer_path(renderer)
         if self.processes == 0 or self._closed or path in self._in_thread:
