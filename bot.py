@@ -52,8 +52,9 @@ class Settings(BaseSettings):
     sweep_interval_seconds: float = Field(default=10.0, ge=0)  # PostgreSQL only; 0 turns the sweeper off
     shard_count: int | None = Field(default=None, ge=1)
     shard_ids: Annotated[list[int] | None, NoDecode] = None  # "0,1,2"; default: every shard
+    render_processes: int | None = Field(default=None, ge=0)  # default: the machine's cores; 0: a thread
 
-    @field_validator("shard_count", mode="before")
+    @field_validator("shard_count", "render_processes", mode="before")
     @classmethod
     def _blank_count_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value
@@ -148,7 +149,9 @@ class TabletopBot(commands.Bot):
         self.db = Database(settings.database_url, pool_min=settings.database_pool_min,
                            pool_max=settings.database_pool_max)
         from cogs.notifier import DiscordNotifier
+        from tables.drawing import DrawingPool
 
+        self.drawing = DrawingPool(settings.render_processes)  # started in setup_hook, stopped in close
         self.notifier = DiscordNotifier(self)
         self.tables = TableService(self.db, self.registry, self.notifier)
         from tables.sweeper import Sweeper
@@ -166,6 +169,7 @@ class TabletopBot(commands.Bot):
         from cogs.views import DYNAMIC_ITEMS
 
         await self.db.open()
+        self.drawing.start()
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extensions_to_load:
             await self.load_extension(name)
@@ -203,7 +207,8 @@ class TabletopBot(commands.Bot):
 
     async def close(self) -> None:
         """Stop taking actions, let writes in flight finish, close the database."""
-        await self.tables.shutdown()
+        await self.tables.shutdown()  # the boards still queued are drawn and sent first
+        await self.drawing.shutdown()
         if self.sweeper.task is not None:
             await self.sweeper.stop()
         await super().close()

@@ -37,6 +37,7 @@ async def _measure(game: str, actions: int, hands: bool) -> tuple[list[float], R
             seat, action = choose(table, rng)
             start = clock()
             await service.act(table.id, user_id(games, seat), action)
+            await service.announcing.join(table.id)  # the board now follows the answer: wait for it
             samples.append(clock() - start)
     return samples, notifier, games
 

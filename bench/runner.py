@@ -8,7 +8,15 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from bench import e2e_bench, engine_bench, load_bench, render_bench, replay_bench, restart_bench
+from bench import (
+    e2e_bench,
+    engine_bench,
+    load_bench,
+    pipeline_bench,
+    render_bench,
+    replay_bench,
+    restart_bench,
+)
 from bench.report import Row, load_average, machine
 
 
@@ -27,6 +35,9 @@ class Sizes:
     restart_big_games: int = 10_000  # the second restore row (database cached between runs); 0 skips it
     replay_repeats: int = 5  # /replay builds of the long CUBED game
     replay_moves: int = 300
+    pipeline_tables: int = 200
+    pipeline_seconds: float = 20.0  # the measured window; start-up and the drain come on top
+    pipeline_plan_actions: int = 30  # moves worked out per table (the load run's: its games are cached)
 
     @classmethod
     def tiny(cls) -> "Sizes":
@@ -34,7 +45,8 @@ class Sizes:
         return cls(render_repeats=1, engine_samples=3, e2e_actions=3, load_tables=6,
                    load_saturated_actions=3, load_paced_actions=2, load_interval=0.05,
                    load_max_seconds=20.0, restart_games=12, restart_repeats=1, restart_big_games=0,
-                   replay_repeats=1, replay_moves=12)
+                   replay_repeats=1, replay_moves=12,
+                   pipeline_tables=6, pipeline_seconds=1.5, pipeline_plan_actions=20)
 
 
 def _log(message: str, quiet: bool) -> None:
@@ -57,6 +69,8 @@ def run_all(sizes: Sizes = Sizes(), quiet: bool = False) -> tuple[list[Row], dic
                                         sizes.load_paced_actions, sizes.load_interval, sizes.load_max_seconds)),
         ("restart", lambda: restart_bench.run(folder, sizes.restart_games, sizes.restart_repeats,
                                               sizes.restart_big_games)),
+        ("pipeline", lambda: pipeline_bench.run(sizes.pipeline_tables, sizes.pipeline_seconds,
+                                                sizes.pipeline_plan_actions)),
     ]
     with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
         folder = Path(tmp)

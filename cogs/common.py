@@ -125,8 +125,17 @@ def png_file(data: bytes, name: str) -> discord.File:
 
 
 async def render(fn, *args: Any) -> bytes:
-    """Draw off the event loop."""
+    """Draw off the event loop (in a thread: previews and other one-off pictures)."""
     return await asyncio.to_thread(fn, *args)
+
+
+async def draw(bot: Any, renderer: Any, kind: str, view: Any, locale: str, key: Any = None) -> bytes:
+    """A board or hand (``kind``) drawn by the bot's drawing pool
+    (tables/drawing.py), in another process; latest-wins per ``key``."""
+    pool = getattr(bot, "drawing", None)
+    if pool is None:
+        return await render(getattr(renderer, f"{kind}_png"), view, locale)
+    return await pool.draw(renderer, kind, view, locale, key=key)
 
 
 def display_name(user: discord.abc.User) -> str:

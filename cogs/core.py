@@ -13,11 +13,11 @@ from discord.ext import commands
 from cogs import hands
 from cogs.common import (
     bot_of,
+    draw,
     guild_locale,
     is_manager,
     png_file,
     refusals,
-    render,
     reply,
     reply_key,
     user_locale,
@@ -128,7 +128,8 @@ class CoreCog(commands.Cog):
             await interaction.response.defer()
             notifier = bot_of(interaction).notifier
             locale = await guild_locale(bot_of(interaction), interaction.guild)
-            image = await render(table.spec.renderer.board_png, table.engine.public_view(table.state), locale)
+            image = await draw(bot_of(interaction), table.spec.renderer, "board", table.engine.public_view(table.state),
+                               locale)
             message = await interaction.followup.send(
                 notifier.board_content(table, [], locale, None), file=png_file(image, "board.png"),
                 view=notifier.board_view(table, locale), wait=True,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs.builder.items import first_controls
-from cogs.common import bot_of, png_file, render, reply, user_locale
+from cogs.common import bot_of, draw, png_file, reply, user_locale
 from i18n import t
 from tables.errors import TableError
 from tables.text import game_name
@@ -32,7 +32,7 @@ async def send_private_hand(interaction: discord.Interaction, table: "LiveTable"
         await reply(interaction, t("core.hand.none", locale))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    image = await render(table.spec.renderer.hand_png, view, locale)
+    image = await draw(bot_of(interaction), table.spec.renderer, "hand", view, locale)
     text = t("core.hand.title", locale, game=game_name(table.record.game_type, locale), id=table.id)
     line = table.spec.renderer.hand_text(view, locale)
     if line:
@@ -71,7 +71,8 @@ async def dm_hand(bot, table: "LiveTable", seat: int, locale: str, turn_hint: st
     view = table.engine.private_view(table.state, seat)
     if view is None and turn_hint is None:
         return None
-    image = await render(table.spec.renderer.hand_png, view, locale) if view is not None else None
+    image = (await draw(bot, table.spec.renderer, "hand", view, locale, key=(table.id, "hand", seat, locale))
+             if view is not None else None)
     game = game_name(table.record.game_type, locale)
     if turn_hint is not None:
         text = t("core.turn.dm", locale, game=game, id=table.id, what=turn_hint)

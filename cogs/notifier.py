@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import discord
 
-from cogs.common import guild_locale, png_file, render
+from cogs.common import draw, guild_locale, png_file
 from cogs.hands import dm_hand, dm_locale
 from cogs.rematch import rematch_view
 from cogs.views import ai_level_text, board_view, lobby_view
@@ -77,6 +77,9 @@ class DiscordNotifier:
         # Per game: the latest event batches (one per change), for the board's log.
         self.recent: dict[int, deque[list[Event]]] = {}
         self._ping_locks: dict[int, asyncio.Lock] = {}
+        # Per game: (the state, {(seat, locale): hint}). A hint lists the legal
+        # action kinds, which costs SETUP a search; the ping and the turn DM share it.
+        self._hints: dict[int, tuple[Any, dict[tuple[int, str], str]]] = {}
 
     def game_items(self, table: "LiveTable", locale: str) -> list[discord.ui.Item]:
         factory = self.extra_items.get(table.record.game_type)
@@ -214,16 +217,27 @@ class DiscordNotifier:
 
     async def board_updated(self, table: "LiveTable", events: list[Event],
                             finished: "GameSummary | None") -> None:
+        await self.board_updated_batches(table, [events], finished)
+
+    async def board_updated_batches(self, table: "LiveTable", batches: list[list[Event]],
+                                    finished: "GameSummary | None") -> None:
+        """One board for one or more changes (they piled up while the last
+        board was drawn): drawn once from the newest state; the log keeps
+        one batch per change."""
         channel = await self._channel(table.record.channel_id)
         if channel is None or table.state is None:
             return
         locale = await self._locale(table)
-        image = await render(table.spec.renderer.board_png, table.engine.public_view(table.state), locale)
         if table.id not in self.recent and table.record.version > 0:
-            await self.refill(table)  # after a restart: the log already holds this change
+            await self.refill(table)  # after a restart: the log already holds these changes
         else:
-            self.remember(table, events)
+            for batch in batches:
+                self.remember(table, batch)
+        events = [e for batch in batches for e in batch]
+        # Text and picture from one instant: the newest state, whichever change is announced.
         content = self.board_content(table, events, locale, finished)
+        public = table.engine.public_view(table.state)
+        image = await draw(self.bot, table.spec.renderer, "board", public, locale, key=(table.id, "board", locale))
         view = self.board_view(table, locale) if finished is None else None
         file = png_file(image, "board.png")
         message_id = table.record.board_message_id
@@ -239,8 +253,9 @@ class DiscordNotifier:
             log.warning("game %s: could not update the board (HTTP %s)", table.id, exc.status)
         announcer = self.announcers.get(table.record.game_type)
         if announcer is not None:
-            for text in announcer(table.state, events, [s.name for s in table.seats], locale):
-                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            for batch in batches:
+                for text in announcer(table.state, batch, [s.name for s in table.seats], locale):
+                    await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         if finished is not None:
             self.recent.pop(table.id, None)
             await channel.send(self.results_text(table, finished, locale), view=rematch_view(table.id, locale))
@@ -286,7 +301,7 @@ class DiscordNotifier:
             users = [table.seats[s].user_id for s in seats if table.seats[s].user_id is not None]
             if users and table.record.status == "playing" and table.state is not None:
                 locale = await self._locale(table)
-                text = self.ping_text(table, seats, locale)
+                text = await self.ping_text(table, seats, locale)
                 pinged = [discord.Object(table.seats[s].user_id) for s in new_seats
                           if table.seats[s].user_id is not None]
                 try:
@@ -298,10 +313,24 @@ class DiscordNotifier:
             await self.bot.tables.set_message_ids(table, ping=message_id)
             if table.record.status != "playing":
                 self._ping_locks.pop(table.id, None)
+                self._hints.pop(table.id, None)
 
-    def ping_text(self, table: "LiveTable", seats: list[int], locale: str) -> str:
+    async def turn_hint(self, table: "LiveTable", seat: int, locale: str) -> str:
+        """``tables.text.turn_hint``, once per state, seat and language, in the
+        drawing pool: it lists the legal actions, which costs SETUP a search."""
+        state, hints = self._hints.get(table.id, (None, {}))
+        if state is not table.state:
+            hints = {}
+            self._hints[table.id] = (table.state, hints)
+        if (seat, locale) not in hints:
+            pool = getattr(self.bot, "drawing", None)
+            args = (table.record.game_type, table.engine, table.state, seat, locale)
+            hints[(seat, locale)] = await pool.compute(turn_hint, *args) if pool is not None else turn_hint(*args)
+        return hints[(seat, locale)]
+
+    async def ping_text(self, table: "LiveTable", seats: list[int], locale: str) -> str:
         players = ", ".join(f"<@{table.seats[s].user_id}>" for s in seats if table.seats[s].user_id is not None)
-        hint = turn_hint(table.record.game_type, table.engine, table.state, seats[0], locale)
+        hint = await self.turn_hint(table, seats[0], locale)
         text = t("core.turn.ping", locale, players=players, game=game_name(table.record.game_type, locale),
                  id=table.id, what=hint)
         url = board_url(table)
@@ -322,7 +351,7 @@ class DiscordNotifier:
             if not (turn or (mode == "hand" and seat in seats)):
                 continue
             locale = await dm_locale(self.bot, user_id, server_locale)
-            hint = turn_hint(table.record.game_type, table.engine, table.state, seat, locale) if turn else None
+            hint = await self.turn_hint(table, seat, locale) if turn else None
             sent = await dm_hand(self.bot, table, seat, locale, turn_hint=hint, board_url=board_url(table))
             if sent is False:
                 await self.bot.tables.mark_dm_failed(table, seat, True)

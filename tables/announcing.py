@@ -3,10 +3,10 @@ the turn ping and the hand DMs, and the message ids and DM failures the
 notifier reports back. Part of `TableService`."""
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from engines.base import Event
+from tables.announcing_queue import Change
 from tables.live import GameSummary, LiveTable
 from tables.sweeper import guarded_write
 
@@ -43,18 +43,8 @@ class AnnouncingMixin:
 
     async def _announce(self, table: LiveTable, events: list[Event], finished: GameSummary | None,
                         changed_hands: list[int]) -> None:
-        turn = self._turn_change(table)
-        await self.notifier.board_updated(table, events, finished)
-        turn_changed = getattr(self.notifier, "turn_changed", None)  # optional for older notifiers
-        if turn is not None and turn_changed is not None:
-            await turn_changed(table, turn[0], turn[1])
-        if finished is None and (changed_hands or (turn and turn[1])):
-            # DMs go out after the player's answer, not before it.
-            task = asyncio.create_task(
-                self.notifier.hands_changed(table, changed_hands, turn[1] if turn else []),
-                name=f"hands-{table.id}")
-            self._background.add(task)
-            task.add_done_callback(self._background.discard)
+        """Queue the change's board, ping and DMs; they follow the answer."""
+        self.announcing.submit(table, Change(events, finished, changed_hands, self._turn_change(table)))
 
     async def mark_dm_failed(self, table: LiveTable, seat: int, failed: bool) -> None:
         async with table.lock:

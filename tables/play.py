@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from engines import ai
 from engines.base import Event, IllegalAction
+from tables.announcing_queue import Call
 from tables.errors import TableError
 from tables.live import GameSummary, LiveTable
 from tables.sweeper import refuse_stale
@@ -150,8 +151,8 @@ class PlayMixin:
             await self._close(table, "abandoned")
         if was_lobby:
             await self.notifier.lobby_updated(table, closed_reason="core.lobby.ended")
-        else:
-            await self.notifier.game_ended_by_manager(table)
+        else:  # after the announcements still queued for the game
+            self.announcing.submit(table, Call(lambda: self.notifier.game_ended_by_manager(table), "ending"))
         return table
 
     async def _after_change(self, table: LiveTable, from_timer: bool = False) -> GameSummary | None:

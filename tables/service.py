@@ -20,6 +20,7 @@ from db.models import GameRecord
 from db.repo import GameRepo, RatingRepo, SettingsRepo
 from engines.base import SeatInfo
 from tables.announcing import AnnouncingMixin
+from tables.announcing_queue import AnnouncingQueue
 from tables.errors import TableError
 from tables.live import GameSummary, LiveTable, Standing
 from tables.lobby import LobbyMixin
@@ -62,7 +63,8 @@ class TableService(RestoringMixin, LobbyMixin, PlayMixin, TimersMixin, ResultsMi
         self.tables: dict[int, LiveTable] = {}  # game id → table
         self._by_channel: dict[int, int] = {}  # channel id → game id
         self.accepting = True
-        self._background: set[asyncio.Task] = set()
+        # Announcements go out after the answer, in order per table (tables/announcing_queue.py).
+        self.announcing = AnnouncingQueue(lambda: self.notifier)
         self._rematch_lock = asyncio.Lock()
         self._opening = asyncio.Lock()
         # Seeds for new games; tests replace it to make games repeatable.
@@ -125,5 +127,4 @@ class TableService(RestoringMixin, LobbyMixin, PlayMixin, TimersMixin, ResultsMi
         for table in list(self.tables.values()):
             async with table.lock:
                 self._cancel_timer(table)
-        if self._background:
-            await asyncio.gather(*self._background, return_exceptions=True)
+        await self.announcing.join()

@@ -104,6 +104,7 @@ async def simulate(game: str, players: int, seed: int, out: Path | None, locale:
             seat = table.to_act()[0]
             action = table.engine.ai_action(table.state, seat, rng)
             await service.act(table.id, table.seats[seat].user_id, action)
+            await service.announcing.join()  # one board per turn: nothing coalesced
         else:
             raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions")
     finally:

@@ -41,9 +41,40 @@ async def database_url(tmp_path: Path):
 @pytest.fixture
 def settings(database_url: str) -> Settings:
     # The sweeper is exercised by tests/pg with real processes; SimCord's
-    # virtual clock would only make it spin here.
+    # virtual clock would only make it spin here. Drawing in a thread
+    # (RENDER_PROCESSES=0): SimCord follows executor work, not other processes.
     return Settings(discord_token="test-token", database_url=database_url, sweep_interval_seconds=0,
-                    database_pool_min=1, database_pool_max=4, _env_file=None)
+                    render_processes=0, database_pool_min=1, database_pool_max=4, _env_file=None)
+
+
+@pytest.fixture(autouse=True)
+def settle_includes_announcements(monkeypatch):
+    """Boards, pings and DMs follow the answer in per-table tasks
+    (tables/announcing_queue.py). Those a test starts by calling the service
+    directly are not the bot's tasks to SimCord, so settling (and restarting
+    the bot) also waits for every queued announcement."""
+    from simcord.env import Env
+
+    async def drain(env) -> None:
+        queue = getattr(getattr(env.bot, "tables", None), "announcing", None)
+        if queue is not None:
+            await queue.join()
+
+    settle, restart_bot = Env.settle, Env.restart_bot
+
+    async def settle_all(self, *args, **kwargs):
+        await settle(self, *args, **kwargs)
+        while getattr(getattr(self.bot, "tables", None), "announcing", None) is not None \
+                and self.bot.tables.announcing.busy():
+            await drain(self)
+            await settle(self, *args, **kwargs)
+
+    async def restart_after_announcements(self, *args, **kwargs):
+        await drain(self)
+        await restart_bot(self, *args, **kwargs)
+
+    monkeypatch.setattr(Env, "settle", settle_all)
+    monkeypatch.setattr(Env, "restart_bot", restart_after_announcements)
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """The benchmark suite runs end to end at a tiny size (``python -m bench
 --quick``): every figure is reported and every game the load run played
-replays to its stored state. No timing is asserted: the benchmark is the
+replays to its stored state, and the real pipeline delivers every game's
+final board. No timing is asserted: the benchmark is the
 measurement (docs/performance.md)."""
 import json
 
@@ -25,7 +26,7 @@ def test_quick_bench_reports_every_figure_and_replays_match(tmp_path, capsys):
         for what in ("apply", "legal actions", "autocomplete answer", "AI choice"):
             assert f"{label} {what}" in names
         assert f"{label} action end to end" in names
-    assert {r["section"] for r in data["rows"]} == {"render", "engine", "e2e", "load", "restart"}
+    assert {r["section"] for r in data["rows"]} == {"render", "engine", "e2e", "load", "restart", "pipeline"}
 
     for row in data["rows"]:
         assert row["name"] in printed  # one printed table holds every row
@@ -47,6 +48,17 @@ def test_quick_bench_reports_every_figure_and_replays_match(tmp_path, capsys):
     assert restore["size"] == data["sizes"]["restart_games"]
     memory = rows[("restart", "resident memory after restore")]
     assert memory["size"] > 10  # MB: a real reading of /proc/self/status
+
+    # The real pipeline: boards drawn by worker processes and delivered to the
+    # offline Discord; every game's last delivered board is its final version.
+    pipeline = {r["name"]: r for r in data["rows"] if r["section"] == "pipeline"}
+    throughput = next(r for name, r in pipeline.items() if name.endswith("every board drawn (saturated)"))
+    assert throughput["n"] > 0 and not throughput["extra"]["errors"] and throughput["extra"]["processes"] >= 1
+    assert pipeline["boards delivered"]["n"] > 0 and pipeline["boards delivered"]["extra"]["hand_dms"] > 0
+    assert pipeline["answer → board showing it"]["n"] > 0
+    assert pipeline["event-loop lag (1 ms ticker)"]["n"] > 0
+    final = pipeline["last board = final version"]
+    assert final["n"] > 0 and final["size"] == 0 and final["ok"] is True
 
     assert data["machine"]["cores"] and data["duration_s"] >= 0
     assert data["misses"] == [f"{r['section']}/{r['name']}" for r in data["rows"] if r["ok"] is False]

@@ -178,6 +178,7 @@ async def test_double_start_click_starts_once(table):
     outcomes = await asyncio.gather(table.service.start(live.id, alice.id), table.service.start(live.id, alice.id),
                                     return_exceptions=True)
     assert sum(isinstance(o, TableError) for o in outcomes) == 1
+    await table.service.announcing.join()  # the board follows the answer
     boards = [m for m in table.channel.history() if m.attachments]
     assert len(boards) == 1
 

@@ -1,0 +1,373 @@
+"""The real pipeline under load: every board and hand drawn and delivered.
+
+200 tables (``load_bench.MIX``) play through the real ``TableService`` on a
+database file, with the real ``DiscordNotifier`` and the drawing pool at its
+default size (one process per core). Discord is an offline stand-in that
+records what arrives: board posts and edits with their PNG bytes, turn pings,
+hand DMs with their PNGs, results. Every seat is a simulated person sending
+its next move as soon as the last one is answered (saturated), the moves
+worked out before the clock starts (``load_bench.make_plan``).
+
+Measured over the run: actions/s; event-loop lag (a 1 ms ticker's
+oversleep); boards delivered per second; board staleness, from an action's
+answer to the delivery of a board showing that version or a newer one.
+After the run (the queued announcements drained) every game's last
+delivered board must show its final version.
+
+Nothing is skipped to make the figures: a board is drawn for every group of
+changes the table's announcer delivers, always from the newest state (the
+pipeline's coalescing is the design, see tables/announcing_queue.py).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import itertools
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from bench.load_bench import Plan, make_plan
+from bench.report import Row, time_row
+from bench.service_kit import start_table, temp_service, user_id
+from bench.timing import clock, median, percentile
+from cogs.notifier import DiscordNotifier
+from tables.drawing import DrawingPool
+from tables.service import LiveTable, TableService
+
+THROUGHPUT_TARGET = 200.0
+LAG_P99_LIMIT_MS = 10.0
+TICK = 0.001
+
+# (game id, version) of the board the current announcer task last drew.
+_DRAWN: contextvars.ContextVar[tuple[int, int] | None] = contextvars.ContextVar("drawn", default=None)
+_ids = itertools.count(1)
+
+
+@dataclass
+class Delivered:
+    boards: int = 0  # board posts and edits
+    board_bytes: int = 0
+    hands: int = 0  # hand DMs with an image
+    hand_bytes: int = 0
+    pings: int = 0
+    texts: int = 0  # other channel messages (results)
+    last_board: dict[int, int] = field(default_factory=dict)  # game id → version of its last delivered board
+    staleness: list[float] = field(default_factory=list)
+
+
+class Tracker:
+    """Which version each board shows, and how long after the answer it arrives."""
+
+    def __init__(self, delivered: Delivered) -> None:
+        self.delivered = delivered
+        self.tables: dict[int, LiveTable] = {}
+        self.states: dict[int, dict[int, tuple[Any, int]]] = {}  # game → id(state) → (state, version)
+        self.answered: dict[int, list[tuple[int, float]]] = {}  # game → [(version, answered at)] not yet shown
+        self.recording = False
+
+    def answered_now(self, table: LiveTable) -> None:
+        """Called right after ``act`` returns (all seats are people: no AI moves inside)."""
+        self.tables[table.id] = table
+        self.states.setdefault(table.id, {})[id(table.state)] = (table.state, table.record.version)
+        if self.recording:
+            self.answered.setdefault(table.id, []).append((table.record.version, clock()))
+
+    def drawing(self, game_id: int) -> None:
+        table = self.tables.get(game_id)
+        if table is None:
+            return
+        known = self.states.get(game_id, {})
+        version = known.get(id(table.state), (None, table.record.version))[1]
+        for key in [k for k, (_, v) in known.items() if v < version]:
+            del known[key]  # older states are never drawn again
+        _DRAWN.set((game_id, version))
+
+    def board_arrived(self, size: int) -> None:
+        drawn = _DRAWN.get()
+        self.delivered.boards += 1
+        self.delivered.board_bytes += size
+        if drawn is None:
+            return
+        game_id, version = drawn
+        self.delivered.last_board[game_id] = version
+        now = clock()
+        pending = self.answered.get(game_id, [])
+        while pending and pending[0][0] <= version:
+            self.delivered.staleness.append(now - pending.pop(0)[1])
+
+
+class TrackedDrawing:
+    """The real drawing pool, telling the tracker which version each board shows."""
+
+    def __init__(self, pool: DrawingPool, tracker: Tracker) -> None:
+        self.pool = pool
+        self.tracker = tracker
+
+    async def draw(self, renderer, kind, view, locale, key=None) -> bytes:
+        if kind == "board" and isinstance(key, tuple):
+            self.tracker.drawing(key[0])  # the view was taken just now, without an await
+        return await self.pool.draw(renderer, kind, view, locale, key=key)
+
+    async def compute(self, fn, *args):
+        return await self.pool.compute(fn, *args)
+
+
+class ErrorCount(logging.Handler):
+    """Announcements that failed (the queue logs them and goes on)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def _file_size(file) -> int:
+    return len(file.fp.getvalue()) if file is not None else 0
+
+
+class FakeMessage:
+    def __init__(self, channel: "FakeChannel", message_id: int) -> None:
+        self.channel = channel
+        self.id = message_id
+
+    async def edit(self, content=None, attachments=None, view=None, **_: Any) -> "FakeMessage":
+        for file in attachments or []:
+            self.channel.tracker.board_arrived(_file_size(file))
+        return self
+
+    async def delete(self) -> None:
+        return None
+
+
+class FakeChannel:
+    def __init__(self, channel_id: int, tracker: Tracker) -> None:
+        self.id = channel_id
+        self.tracker = tracker
+
+    async def send(self, content=None, *, file=None, view=None, allowed_mentions=None, **_: Any) -> FakeMessage:
+        delivered = self.tracker.delivered
+        if file is not None:
+            self.tracker.board_arrived(_file_size(file))
+        elif allowed_mentions is not None and allowed_mentions.users:
+            delivered.pings += 1
+        else:
+            delivered.texts += 1
+        return FakeMessage(self, next(_ids))
+
+    def get_partial_message(self, message_id: int) -> FakeMessage:
+        return FakeMessage(self, message_id)
+
+
+class FakeUser:
+    def __init__(self, user_id: int, delivered: Delivered) -> None:
+        self.id = user_id
+        self.delivered = delivered
+
+    async def send(self, content=None, *, file=None, **_: Any) -> None:
+        if file is not None:
+            self.delivered.hands += 1
+            self.delivered.hand_bytes += _file_size(file)
+
+
+class FakeBot:
+    """What ``DiscordNotifier`` and ``cogs.hands`` ask of the bot, offline."""
+
+    def __init__(self, tracker: Tracker, drawing: TrackedDrawing) -> None:
+        self.tracker = tracker
+        self.drawing = drawing
+        self.tables: TableService | None = None
+        self._channels: dict[int, FakeChannel] = {}
+        self._users: dict[int, FakeUser] = {}
+
+    def get_channel(self, channel_id: int) -> FakeChannel:
+        return self._channels.setdefault(channel_id, FakeChannel(channel_id, self.tracker))
+
+    async def fetch_channel(self, channel_id: int) -> FakeChannel:
+        return self.get_channel(channel_id)
+
+    def get_guild(self, guild_id: int) -> None:
+        return None  # the notifier then reads the server's language from the database
+
+    def get_user(self, user_id: int) -> FakeUser:
+        return self._users.setdefault(user_id, FakeUser(user_id, self.tracker.delivered))
+
+    async def fetch_user(self, user_id: int) -> FakeUser:
+        return self.get_user(user_id)
+
+
+@dataclass
+class PipelineResult:
+    actions: int = 0
+    seconds: float = 0.0
+    drain_seconds: float = 0.0
+    lags: list[float] = field(default_factory=list)
+    boards_in_window: int = 0
+    drawn: int = 0
+    restarts: int = 0
+    processes: int = 0
+    errors: list[str] = field(default_factory=list)
+    games: dict[int, int] = field(default_factory=dict)  # game id → final version
+    cpu_seconds: float = 0.0
+    start_seconds: float = 0.0  # 200 games started and their first boards delivered
+
+
+async def _ticker(lags: list[float], stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        start = clock()
+        await asyncio.sleep(TICK)
+        lags.append(max(0.0, clock() - start - TICK))
+
+
+async def _table(service: TableService, plan: Plan, channel: int, tracker: Tracker, result: PipelineResult,
+                 go: asyncio.Event, deadline: list[float], started: list[int]) -> None:
+    games = itertools.cycle(plan.games)  # a plan played through starts again (same seeds, same moves)
+    seed, moves = next(games)
+    table = await start_table(service, plan.game, plan.players, plan.config, channel, seed)
+    tracker.answered_now(table)
+    started[0] += 1
+    await go.wait()
+    planned = iter(moves)
+    while clock() < deadline[0]:
+        if table.record.status != "playing":
+            result.games[table.id] = table.record.version
+            seed, moves = next(games)
+            table = await start_table(service, plan.game, plan.players, plan.config, channel, seed)
+            tracker.answered_now(table)
+            planned = iter(moves)
+        move = next(planned, None)
+        if move is None:
+            break  # cannot happen: a planned game ends with its last move
+        seat, action = move
+        try:
+            await service.act(table.id, user_id(channel, seat), action)
+        except Exception as exc:  # noqa: BLE001 - reported
+            result.errors.append(f"game {table.id}: {type(exc).__name__}: {exc}")
+            return
+        result.actions += 1
+        tracker.answered_now(table)
+    result.games[table.id] = table.record.version
+
+
+async def _run(plans: list[Plan], seconds: float, processes: int | None) -> tuple[PipelineResult, Delivered]:
+    result = PipelineResult()
+    delivered = Delivered()
+    tracker = Tracker(delivered)
+    pool = DrawingPool(processes)
+    pool.start()
+    result.processes = pool.processes
+    bot = FakeBot(tracker, TrackedDrawing(pool, tracker))
+    notifier = DiscordNotifier(bot)  # type: ignore[arg-type]
+    failures = ErrorCount()
+    logging.getLogger("tables.announcing_queue").addHandler(failures)
+    try:
+        async with temp_service(notifier, name="pipeline.db") as service:
+            bot.tables = service
+            go, stop = asyncio.Event(), asyncio.Event()
+            deadline = [float("inf")]
+            started = [0]
+            opening = clock()
+            tasks = [asyncio.create_task(_table(service, plans[n], n + 1, tracker, result, go, deadline, started))
+                     for n in range(len(plans))]
+            while started[0] < len(plans) and not any(t.done() for t in tasks):
+                await asyncio.sleep(0.01)
+            await service.announcing.join()  # the first boards, before the clock starts
+            result.start_seconds = clock() - opening
+            ticker = asyncio.create_task(_ticker(result.lags, stop))
+            boards_before = delivered.boards
+            tracker.recording = True
+            start, cpu_start = clock(), time.process_time()
+            deadline[0] = start + seconds
+            go.set()
+            outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+            result.seconds = clock() - start
+            result.boards_in_window = delivered.boards - boards_before
+            stop.set()
+            await ticker
+            result.errors += [f"task: {type(o).__name__}: {o}" for o in outcomes if isinstance(o, BaseException)]
+            drain = clock()
+            await service.announcing.join()
+            result.drain_seconds = clock() - drain
+            result.cpu_seconds = time.process_time() - cpu_start
+    finally:
+        logging.getLogger("tables.announcing_queue").removeHandler(failures)
+        result.errors += [f"announcement: {m}" for m in failures.messages]
+        result.drawn, result.restarts = pool.drawn, pool.restarts
+        await pool.shutdown()
+    return result, delivered
+
+
+def run(tables: int = 200, seconds: float = 20.0, plan_actions: int = 30, processes: int | None = None,
+        variants: int = 8) -> list[Row]:
+    """At least ``plan_actions`` moves (whole games) are worked out per table
+    before the clock starts; a table that played them all plays them again
+    in new games with the same seeds."""
+    prepare = clock()
+    plans = [make_plan(n, plan_actions, variants) for n in range(tables)]
+    prepare = clock() - prepare
+    result, delivered = asyncio.run(_run(plans, seconds, processes))
+    rate = result.actions / result.seconds if result.seconds else 0.0
+    boards_rate = result.boards_in_window / result.seconds if result.seconds else 0.0
+    lag_ms = [x * 1000 for x in result.lags] or [0.0]
+    lag_p99, lag_max = percentile(lag_ms, 99), max(lag_ms)
+    stale = [game for game, version in result.games.items() if delivered.last_board.get(game) != version]
+    setting = f"{tables} tables, {result.processes} drawing processes"
+    errors = result.errors[:10]
+    rows = [
+        Row("pipeline", f"{tables} tables, every board drawn (saturated)", n=result.actions,
+            size=round(rate, 1), size_unit="actions/s", target=f"≥{THROUGHPUT_TARGET:g} actions/s",
+            ok=rate >= THROUGHPUT_TARGET and not result.errors,
+            note=(f"{result.actions} actions in {result.seconds:.1f} s ({setting}); "
+                  f"{result.cpu_seconds * 1000 / max(1, result.actions):.2f} ms of this process's CPU per action; "
+                  f"plans took {prepare:.0f} s"
+                  + (f"; {len(result.errors)} errors, first: {result.errors[0]}" if result.errors else "")),
+            extra={"actions": result.actions, "run_seconds": round(result.seconds, 2), "errors": errors,
+                   "processes": result.processes, "pool_restarts": result.restarts}),
+        Row("pipeline", "event-loop lag (1 ms ticker)", n=len(result.lags),
+            median_ms=round(median(lag_ms), 3), p95_ms=round(percentile(lag_ms, 95), 3),
+            size=round(lag_p99, 2), size_unit="ms p99", target=f"p99≤{LAG_P99_LIMIT_MS:g}ms",
+            ok=lag_p99 <= LAG_P99_LIMIT_MS,
+            note=f"p99 {lag_p99:.1f} ms, max {lag_max:.1f} ms while the tables played",
+            extra={"p99_ms": round(lag_p99, 3), "max_ms": round(lag_max, 3)}),
+        Row("pipeline", "boards delivered", n=result.boards_in_window, size=round(boards_rate, 1),
+            size_unit="boards/s",
+            note=(f"{result.drawn} pictures drawn in all (boards and hands), {delivered.hands} hand DMs, "
+                  f"{delivered.pings} pings; {delivered.board_bytes / max(1, delivered.boards) / 1024:.0f} KB "
+                  f"a board; {result.actions / max(1, result.boards_in_window):.1f} actions per board "
+                  f"(changes that piled up behind a board are drawn once, newest first)"),
+            extra={"boards_total": delivered.boards, "hand_dms": delivered.hands, "pings": delivered.pings,
+                   "pictures_drawn": result.drawn}),
+        time_row("pipeline", "answer → board showing it", delivered.staleness,
+                 note="from act's answer to the delivery of a board of that version or a newer one"),
+        Row("pipeline", "last board = final version", n=len(result.games), size=len(stale),
+            size_unit="bad games", target="0 bad games", ok=not stale,
+            note=(f"games started and first boards delivered in {result.start_seconds:.1f} s; after the run "
+                  f"the queues drained in {result.drain_seconds:.1f} s")
+                 + (f"; stale: {stale[:5]}" if stale else ""),
+            extra={"drain_seconds": round(result.drain_seconds, 2), "start_seconds": round(result.start_seconds, 2)}),
+    ]
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    from bench.report import table
+
+    parser = argparse.ArgumentParser(prog="python -m bench.pipeline_bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--plan-actions", type=int, default=30)
+    parser.add_argument("--processes", type=int, default=None, help="drawing processes (default: one per core)")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    print(table(run(args.tables, args.seconds, args.plan_actions, args.processes)))
+    print(f"\n{time.perf_counter() - started:.0f} s in all")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
