@@ -106,6 +106,13 @@ class GameRepo:
             raise StaleWrite(game.id)
         game.revision += 1
 
+    async def save(self, game: GameRecord) -> None:
+        """``update`` as a transaction of its own, in one trip to the database."""
+        params = _game_params(game) | await self._timer_params(game) | {"revision": game.revision}
+        await self.db.write([*self._lock_writes(game.id),
+                             Write(_UPDATE_GAME, params, must_change=1, game_id=game.id)])
+        game.revision += 1
+
     async def commit_action(self, game: GameRecord, seat: int, action: dict[str, Any], by_ai: bool,
                             state: BaseModel | dict) -> None:
         """Persist action ``game.version`` (already applied to ``game``) with

@@ -8,7 +8,7 @@ from typing import Any
 from engines.base import Event
 from tables.announcing_queue import Change
 from tables.live import GameSummary, LiveTable
-from tables.sweeper import guarded_write
+from tables.sweeper import refuse_stale
 
 
 class AnnouncingMixin:
@@ -53,12 +53,15 @@ class AnnouncingMixin:
 
     async def set_message_ids(self, table: LiveTable, *, lobby: int | None = None, board: int | None = None,
                               ping: int | None | bool = False) -> None:
-        """Remember the game's messages (``ping=None`` forgets the ping)."""
-        if lobby is not None:
-            table.record.lobby_message_id = lobby
-        if board is not None:
-            table.record.board_message_id = board
-        if ping is not False:
-            table.record.ping_message_id = ping  # type: ignore[assignment]
-        async with guarded_write(self, table) as conn:
-            await self.games.update(conn, table.record)
+        """Remember the game's messages (``ping=None`` forgets the ping).
+        Under the table's lock: the announcements run beside the next
+        actions, and two writers of the row would make one of them stale."""
+        async with table.lock:
+            if lobby is not None:
+                table.record.lobby_message_id = lobby
+            if board is not None:
+                table.record.board_message_id = board
+            if ping is not False:
+                table.record.ping_message_id = ping  # type: ignore[assignment]
+            async with refuse_stale(self, table):
+                await self.games.save(table.record)

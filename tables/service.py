@@ -29,7 +29,7 @@ from tables.play import MAX_AI_STEPS_PER_TURN, PlayMixin
 from tables.registry import GameRegistry
 from tables.restoring import RestoringMixin
 from tables.results import ResultsMixin
-from tables.sweeper import guarded_write
+from tables.sweeper import refuse_stale
 from tables.timers import (
     DEFAULT_TURN_TIMEOUT_MINUTES,
     LOBBY_IDLE_SECONDS,
@@ -111,8 +111,8 @@ class TableService(RestoringMixin, LobbyMixin, PlayMixin, TimersMixin, ResultsMi
 
     async def _save_record(self, table: LiveTable) -> None:
         table.record.updated_at = self.clock()
-        async with guarded_write(self, table) as conn:
-            await self.games.update(conn, table.record)
+        async with refuse_stale(self, table):
+            await self.games.save(table.record)
 
     # ------------------------------------------------------------------
     # Shutdown

@@ -1,0 +1,39 @@
+"""The announcements run beside the next actions (tables/announcing_queue.py):
+remembering a message id must never make a player's action stale, nor the
+other way round. Both write the game's row, so they take the table's lock."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from db.database import Database
+from tables.service import TableService
+from tests.pg.test_pg_guards import player_to_act, registry, started_game
+from tests.support.highcard import Play
+
+
+@pytest.fixture
+async def service(database_url):
+    db = Database(database_url, pool_min=1, pool_max=3)
+    await db.open()
+    service = TableService(db, registry())
+    yield service
+    await service.shutdown()
+    await db.close()
+
+
+@pytest.mark.parametrize("message_first", [True, False])
+async def test_a_message_id_saved_during_an_action_loses_neither(service, message_first):
+    table = await started_game(service)
+    user, card = player_to_act(table)
+    version = table.record.version
+    act = service.act(table.id, user, Play(card=card))
+    remember = service.set_message_ids(table, ping=4242)
+    results = await asyncio.gather(*((remember, act) if message_first else (act, remember)),
+                                   return_exceptions=True)
+
+    assert not [r for r in results if isinstance(r, BaseException)], results
+    stored = await service.games.get(table.id)
+    assert stored.version == version + 1 and stored.ping_message_id == 4242
+    assert [a["card"] for _, _, a, _ in await service.games.actions(table.id)] == [card]
