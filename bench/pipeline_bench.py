@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import gc
 import itertools
 import logging
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -213,6 +215,23 @@ class PipelineResult:
     games: dict[int, int] = field(default_factory=dict)  # game id → final version
     cpu_seconds: float = 0.0
     start_seconds: float = 0.0  # 200 games started and their first boards delivered
+    gc_pauses: list[float] = field(default_factory=list)  # full (generation 2) collections in the window, s
+
+
+class FullCollections:
+    """How long each full garbage collection paused the process."""
+
+    def __init__(self, pauses: list[float]) -> None:
+        self.pauses = pauses
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.pauses.append(time.perf_counter() - self._started)
 
 
 async def _ticker(lags: list[float], stop: asyncio.Event) -> None:
@@ -223,7 +242,7 @@ async def _ticker(lags: list[float], stop: asyncio.Event) -> None:
 
 
 async def _table(service: TableService, plan: Plan, channel: int, tracker: Tracker, result: PipelineResult,
-                 go: asyncio.Event, deadline: list[float], started: list[int]) -> None:
+                 go: asyncio.Event, deadline: list[float], started: list[int], interval: float = 0.0) -> None:
     games = itertools.cycle(plan.games)  # a plan played through starts again (same seeds, same moves)
     seed, moves = next(games)
     table = await start_table(service, plan.game, plan.players, plan.config, channel, seed)
@@ -231,7 +250,16 @@ async def _table(service: TableService, plan: Plan, channel: int, tracker: Track
     started[0] += 1
     await go.wait()
     planned = iter(moves)
+    # Paced: one action per ``interval`` on the table's own schedule (open
+    # loop: a late answer does not push the schedule back), starting at a
+    # random offset so the tables do not send in step.
+    next_send = clock() + random.Random(channel).uniform(0, interval)
     while clock() < deadline[0]:
+        if interval:
+            await asyncio.sleep(max(0.0, next_send - clock()))
+            next_send += interval
+            if clock() >= deadline[0]:
+                break
         if table.record.status != "playing":
             result.games[table.id] = table.record.version
             seed, moves = next(games)
@@ -252,7 +280,8 @@ async def _table(service: TableService, plan: Plan, channel: int, tracker: Track
     result.games[table.id] = table.record.version
 
 
-async def _run(plans: list[Plan], seconds: float, processes: int | None) -> tuple[PipelineResult, Delivered]:
+async def _run(plans: list[Plan], seconds: float, processes: int | None,
+               interval: float = 0.0) -> tuple[PipelineResult, Delivered]:
     result = PipelineResult()
     delivered = Delivered()
     tracker = Tracker(delivered)
@@ -270,12 +299,16 @@ async def _run(plans: list[Plan], seconds: float, processes: int | None) -> tupl
             deadline = [float("inf")]
             started = [0]
             opening = clock()
-            tasks = [asyncio.create_task(_table(service, plans[n], n + 1, tracker, result, go, deadline, started))
+            tasks = [asyncio.create_task(_table(service, plans[n], n + 1, tracker, result, go, deadline, started,
+                                                 interval))
                      for n in range(len(plans))]
             while started[0] < len(plans) and not any(t.done() for t in tasks):
                 await asyncio.sleep(0.01)
             await service.announcing.join()  # the first boards, before the clock starts
             result.start_seconds = clock() - opening
+            gc.freeze()  # as the bot does once its live games are loaded (bot.freeze_startup_objects)
+            watch = FullCollections(result.gc_pauses)
+            gc.callbacks.append(watch)
             ticker = asyncio.create_task(_ticker(result.lags, stop))
             boards_before = delivered.boards
             tracker.recording = True
@@ -284,6 +317,7 @@ async def _run(plans: list[Plan], seconds: float, processes: int | None) -> tupl
             go.set()
             outcomes = await asyncio.gather(*tasks, return_exceptions=True)
             result.seconds = clock() - start
+            gc.callbacks.remove(watch)
             result.boards_in_window = delivered.boards - boards_before
             stop.set()
             await ticker
@@ -301,15 +335,39 @@ async def _run(plans: list[Plan], seconds: float, processes: int | None) -> tupl
 
 
 def run(tables: int = 200, seconds: float = 20.0, plan_actions: int = 30, processes: int | None = None,
-        variants: int = 8) -> list[Row]:
-    """At least ``plan_actions`` moves (whole games) are worked out per table
-    before the clock starts; a table that played them all plays them again
-    in new games with the same seeds."""
+        variants: int = 8, paced: bool = True) -> list[Row]:
+    """The saturated run (the most actions per second the pipeline manages),
+    then, with ``paced``, a run at the target rate: every table sends one
+    action per ``tables / 200`` s, i.e. 200 actions/s offered in all — the
+    load the event-loop lag target is about. At least ``plan_actions`` moves
+    (whole games) are worked out per table before the clock starts; a table
+    that played them all plays them again in new games with the same seeds."""
     prepare = clock()
     plans = [make_plan(n, plan_actions, variants) for n in range(tables)]
     prepare = clock() - prepare
     result, delivered = asyncio.run(_run(plans, seconds, processes))
-    rate = result.actions / result.seconds if result.seconds else 0.0
+    rows = _rows(result, delivered, tables, prepare, "saturated", "", seconds)
+    if paced:
+        interval = tables / THROUGHPUT_TARGET
+        result, delivered = asyncio.run(_run(plans, seconds, processes, interval))
+        rows += _rows(result, delivered, tables, prepare, f"paced, {THROUGHPUT_TARGET:g} actions/s offered",
+                      ", paced", seconds)
+    return rows
+
+
+def _rows(result: PipelineResult, delivered: Delivered, tables: int, prepare: float, mode: str,
+          suffix: str, window: float) -> list[Row]:
+    """The run's rows; the saturated run's names carry no suffix. The lag
+    target applies to the paced run: a saturated loop has no idle time by
+    construction, so its lag is reported without a target."""
+    saturated = not suffix
+    # Paced, the run offers the target rate: it must be served (open-loop
+    # jitter and the window's edges cost a few per cent).
+    wanted = THROUGHPUT_TARGET if saturated else THROUGHPUT_TARGET * 0.95
+    # Paced, the tables send for ``window`` seconds; the run's clock also
+    # holds the answers to the last sends, so the rate is over the window.
+    elapsed = result.seconds if saturated else min(result.seconds, window)
+    rate = result.actions / elapsed if elapsed else 0.0
     boards_rate = result.boards_in_window / result.seconds if result.seconds else 0.0
     lag_ms = [x * 1000 for x in result.lags] or [0.0]
     lag_p99, lag_max = percentile(lag_ms, 99), max(lag_ms)
@@ -317,22 +375,25 @@ def run(tables: int = 200, seconds: float = 20.0, plan_actions: int = 30, proces
     setting = f"{tables} tables, {result.processes} drawing processes"
     errors = result.errors[:10]
     rows = [
-        Row("pipeline", f"{tables} tables, every board drawn (saturated)", n=result.actions,
-            size=round(rate, 1), size_unit="actions/s", target=f"≥{THROUGHPUT_TARGET:g} actions/s",
-            ok=rate >= THROUGHPUT_TARGET and not result.errors,
-            note=(f"{result.actions} actions in {result.seconds:.1f} s ({setting}); "
+        Row("pipeline", f"{tables} tables, every board drawn ({mode})", n=result.actions,
+            size=round(rate, 1), size_unit="actions/s", target=f"≥{wanted:g} actions/s",
+            ok=rate >= wanted and not result.errors,
+            note=(f"{result.actions} actions answered in {elapsed:.1f} s ({setting}); "
                   f"{result.cpu_seconds * 1000 / max(1, result.actions):.2f} ms of this process's CPU per action; "
                   f"plans took {prepare:.0f} s"
                   + (f"; {len(result.errors)} errors, first: {result.errors[0]}" if result.errors else "")),
             extra={"actions": result.actions, "run_seconds": round(result.seconds, 2), "errors": errors,
                    "processes": result.processes, "pool_restarts": result.restarts}),
-        Row("pipeline", "event-loop lag (1 ms ticker)", n=len(result.lags),
+        Row("pipeline", f"event-loop lag (1 ms ticker){suffix}", n=len(result.lags),
             median_ms=round(median(lag_ms), 3), p95_ms=round(percentile(lag_ms, 95), 3),
-            size=round(lag_p99, 2), size_unit="ms p99", target=f"p99≤{LAG_P99_LIMIT_MS:g}ms",
-            ok=lag_p99 <= LAG_P99_LIMIT_MS,
-            note=f"p99 {lag_p99:.1f} ms, max {lag_max:.1f} ms while the tables played",
+            size=round(lag_p99, 2), size_unit="ms p99",
+            target="" if saturated else f"p99≤{LAG_P99_LIMIT_MS:g}ms",
+            ok=None if saturated else lag_p99 <= LAG_P99_LIMIT_MS,
+            note=(f"p99 {lag_p99:.1f} ms, max {lag_max:.1f} ms while the tables played; "
+                  f"{len(result.gc_pauses)} full collections"
+                  + (f", longest {max(result.gc_pauses) * 1000:.0f} ms" if result.gc_pauses else "")),
             extra={"p99_ms": round(lag_p99, 3), "max_ms": round(lag_max, 3)}),
-        Row("pipeline", "boards delivered", n=result.boards_in_window, size=round(boards_rate, 1),
+        Row("pipeline", f"boards delivered{suffix}", n=result.boards_in_window, size=round(boards_rate, 1),
             size_unit="boards/s",
             note=(f"{result.drawn} pictures drawn in all (boards and hands), {delivered.hands} hand DMs, "
                   f"{delivered.pings} pings; {delivered.board_bytes / max(1, delivered.boards) / 1024:.0f} KB "
@@ -340,9 +401,9 @@ def run(tables: int = 200, seconds: float = 20.0, plan_actions: int = 30, proces
                   f"(changes that piled up behind a board are drawn once, newest first)"),
             extra={"boards_total": delivered.boards, "hand_dms": delivered.hands, "pings": delivered.pings,
                    "pictures_drawn": result.drawn}),
-        time_row("pipeline", "answer → board showing it", delivered.staleness,
+        time_row("pipeline", f"answer → board showing it{suffix}", delivered.staleness,
                  note="from act's answer to the delivery of a board of that version or a newer one"),
-        Row("pipeline", "last board = final version", n=len(result.games), size=len(stale),
+        Row("pipeline", f"last board = final version{suffix}", n=len(result.games), size=len(stale),
             size_unit="bad games", target="0 bad games", ok=not stale,
             note=(f"games started and first boards delivered in {result.start_seconds:.1f} s; after the run "
                   f"the queues drained in {result.drain_seconds:.1f} s")
