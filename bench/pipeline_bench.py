@@ -32,6 +32,7 @@ from typing import Any
 
 from bench.load_bench import Plan, make_plan
 from bench.report import Row, time_row
+from bench.restart_bench import FullCollections
 from bench.service_kit import start_table, temp_service, user_id
 from bench.timing import clock, median, percentile
 from cogs.notifier import DiscordNotifier
@@ -218,22 +219,6 @@ class PipelineResult:
     gc_pauses: list[float] = field(default_factory=list)  # full (generation 2) collections in the window, s
 
 
-class FullCollections:
-    """How long each full garbage collection paused the process."""
-
-    def __init__(self, pauses: list[float]) -> None:
-        self.pauses = pauses
-        self._started = 0.0
-
-    def __call__(self, phase: str, info: dict[str, Any]) -> None:
-        if info.get("generation") != 2:
-            return
-        if phase == "start":
-            self._started = time.perf_counter()
-        else:
-            self.pauses.append(time.perf_counter() - self._started)
-
-
 async def _ticker(lags: list[float], stop: asyncio.Event) -> None:
     while not stop.is_set():
         start = clock()
@@ -307,7 +292,7 @@ async def _run(plans: list[Plan], seconds: float, processes: int | None,
             await service.announcing.join()  # the first boards, before the clock starts
             result.start_seconds = clock() - opening
             gc.freeze()  # as the bot does once its live games are loaded (bot.freeze_startup_objects)
-            watch = FullCollections(result.gc_pauses)
+            watch = FullCollections()
             gc.callbacks.append(watch)
             ticker = asyncio.create_task(_ticker(result.lags, stop))
             boards_before = delivered.boards
@@ -318,6 +303,7 @@ async def _run(plans: list[Plan], seconds: float, processes: int | None,
             outcomes = await asyncio.gather(*tasks, return_exceptions=True)
             result.seconds = clock() - start
             gc.callbacks.remove(watch)
+            result.gc_pauses = watch.seconds
             result.boards_in_window = delivered.boards - boards_before
             stop.set()
             await ticker
