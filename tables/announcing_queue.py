@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import traceback
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
@@ -138,5 +139,9 @@ class AnnouncingQueue:
         """A failed message is logged; the game moved on and the rest still goes out."""
         try:
             await make()
-        except Exception:
-            log.exception("game %s: could not send the %s", table.id, what)
+        except Exception as error:
+            # The error's type and place only: its message may quote a view
+            # (a hand being drawn), and hidden information never reaches a log.
+            where = traceback.extract_tb(error.__traceback__)[-1]
+            log.error("game %s: could not send the %s: %s at %s:%s", table.id, what, type(error).__name__,
+                      where.filename.rsplit("/", 1)[-1], where.lineno)

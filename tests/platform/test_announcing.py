@@ -149,3 +149,23 @@ async def test_shutdown_waits_for_the_queued_boards(tmp_path):
         assert sum(e[2] for e in recorder.log[table.id] if e[0] == "board") == 2  # start and the move
     finally:
         await service.db.close()
+
+
+async def test_a_failed_announcement_logs_no_hidden_text(caplog):
+    """A failing hand DM is logged by type and place only: the exception's
+    message (which may quote the hand being drawn) never reaches the log."""
+    from types import SimpleNamespace
+
+    from tables.announcing_queue import AnnouncingQueue, Call
+
+    async def fails() -> None:
+        raise ValueError("hand: 7♠ 9♦ secret")
+
+    queue = AnnouncingQueue(lambda: None)
+    table = SimpleNamespace(id=77)
+    with caplog.at_level("DEBUG"):
+        queue.submit(table, Call(fails, "hands"))
+        await queue.join()
+    text = caplog.text  # messages and any traceback, as a log file would hold them
+    assert "could not send the hands: ValueError at test_announcing.py" in text
+    assert "secret" not in text and "7♠" not in text
