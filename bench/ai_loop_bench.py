@@ -15,9 +15,9 @@ import asyncio
 import json
 import random
 
-from bench.timing import clock, median, percentile
+from bench.states import mid_game
+from bench.timing import clock, loop_lag, median, percentile
 from engines import ai
-from engines.base import SeatInfo
 from tables.arena import _engines
 
 ENGINES = _engines()
@@ -25,35 +25,14 @@ ENGINES = _engines()
 TICK = 0.005
 
 
-def mid_game(game: str, moves: int, seed: int):
-    """A position after ``moves`` greedy actions where the seat has a choice."""
-    engine = ENGINES[game]
-    state = engine.new_game(engine.default_config(), [SeatInfo(name=f"P{i}") for i in range(2)], seed)
-    rng = random.Random(seed)
-    count = 0
-    while True:
-        seat = engine.to_act(state)[0]
-        if count >= moves and len(engine.legal_actions(state, seat)) > 2:
-            return state, seat
-        state, _ = engine.apply(state, seat, engine.ai_action(state, seat, rng))
-        count += 1
-
-
-async def _ticker(lags: list[float], stop: asyncio.Event) -> None:
-    while not stop.is_set():
-        start = clock()
-        await asyncio.sleep(TICK)
-        lags.append((clock() - start - TICK) * 1000)
-
-
 async def _case(level: str | None, moves: int) -> dict[str, float]:
     lags: list[float] = []
     move_ms: list[float] = []
     games = [("setup", "cubed", "deathfront")[index % 3] for index in range(moves)]
     # Positions first: only the AI's thinking may run while the ticker does.
-    positions = [mid_game(game, (4, 30, 20)[index % 3], seed=index) for index, game in enumerate(games)]
+    positions = [mid_game(ENGINES[game], (4, 30, 20)[index % 3], seed=index) for index, game in enumerate(games)]
     stop = asyncio.Event()
-    ticker = asyncio.create_task(_ticker(lags, stop))
+    ticker = asyncio.create_task(loop_lag(lags, stop, TICK))
     if level is None:
         await asyncio.sleep(moves * 0.05)
     else:
@@ -63,6 +42,7 @@ async def _case(level: str | None, moves: int) -> dict[str, float]:
             move_ms.append((clock() - start) * 1000)
     stop.set()
     await ticker
+    lags = [lag * 1000 for lag in lags]  # ms
     out = {"lag_ms_median": round(median(lags), 2), "lag_ms_p95": round(percentile(lags, 95), 2),
            "lag_ms_max": round(max(lags), 2)}
     if move_ms:

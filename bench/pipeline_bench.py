@@ -34,7 +34,7 @@ from bench.load_bench import Plan, make_plan
 from bench.report import Row, time_row
 from bench.restart_bench import FullCollections
 from bench.service_kit import start_table, temp_service, user_id
-from bench.timing import clock, median, percentile
+from bench.timing import clock, loop_lag, median, percentile
 from cogs.notifier import DiscordNotifier
 from tables.drawing import DrawingPool
 from tables.service import LiveTable, TableService
@@ -219,13 +219,6 @@ class PipelineResult:
     gc_pauses: list[float] = field(default_factory=list)  # full (generation 2) collections in the window, s
 
 
-async def _ticker(lags: list[float], stop: asyncio.Event) -> None:
-    while not stop.is_set():
-        start = clock()
-        await asyncio.sleep(TICK)
-        lags.append(max(0.0, clock() - start - TICK))
-
-
 async def _table(service: TableService, plan: Plan, channel: int, tracker: Tracker, result: PipelineResult,
                  go: asyncio.Event, deadline: list[float], started: list[int], interval: float = 0.0) -> None:
     games = itertools.cycle(plan.games)  # a plan played through starts again (same seeds, same moves)
@@ -294,7 +287,7 @@ async def _run(plans: list[Plan], seconds: float, processes: int | None,
             gc.freeze()  # as the bot does once its live games are loaded (bot.freeze_startup_objects)
             watch = FullCollections()
             gc.callbacks.append(watch)
-            ticker = asyncio.create_task(_ticker(result.lags, stop))
+            ticker = asyncio.create_task(loop_lag(result.lags, stop, TICK))
             boards_before = delivered.boards
             tracker.recording = True
             start, cpu_start = clock(), time.process_time()

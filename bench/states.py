@@ -172,3 +172,19 @@ def sample(items: list[Any], count: int) -> list[Any]:
         return list(items)
     stride = len(items) / count
     return [items[int(i * stride)] for i in range(count)]
+
+
+def mid_game(engine: GameEngine, moves: int, seed: int = 3, players: int = 2) -> tuple[Any, int]:
+    """The state after ``moves`` greedy actions, and the seat to act; skips
+    ahead to a position where the seat has more than one option."""
+    state = engine.new_game(engine.default_config(), [SeatInfo(name=f"P{i}") for i in range(players)], seed)
+    rng = random.Random(seed)
+    count = 0
+    while True:
+        seat = engine.to_act(state)[0]
+        if count >= moves and len(engine.legal_actions(state, seat)) > 2:
+            return state, seat
+        state, _ = engine.apply(state, seat, engine.ai_action(state, seat, rng))
+        count += 1
+        if engine.is_over(state):
+            raise RuntimeError("the game ended before the wanted position")

@@ -1,6 +1,7 @@
 """Small timing helpers: a monotonic clock, medians and p95."""
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from typing import Any, Callable
@@ -40,3 +41,12 @@ def repeat(fn: Callable[..., Any], *args: Any, times: int) -> tuple[list[float],
         seconds, result = timed(fn, *args)
         samples.append(seconds)
     return samples, result
+
+
+async def loop_lag(lags: list[float], stop: asyncio.Event, tick: float) -> None:
+    """Until ``stop``: sleep ``tick`` seconds over and over and record how
+    late each wake-up is, in seconds (the event loop's lag)."""
+    while not stop.is_set():
+        start = clock()
+        await asyncio.sleep(tick)
+        lags.append(max(0.0, clock() - start - tick))

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.base import GameEngine, Rng, SeatInfo
+from bench import states
+from engines.base import GameEngine, Rng
 from engines.cubed.engine import CubedEngine
 from engines.deathfront.engine import DeathFrontEngine
 from engines.setup.engine import SetupEngine
@@ -18,17 +19,7 @@ ENGINES: dict[str, GameEngine[Any, Any]] = {
 def mid_game(game: str, moves: int, seed: int = 3, players: int = 2) -> tuple[Any, int]:
     """The state after ``moves`` greedy actions, and the seat to act; skips
     ahead to a position where the seat has more than one option."""
-    engine = ENGINES[game]
-    state = engine.new_game(engine.default_config(), [SeatInfo(name=f"P{i}") for i in range(players)], seed)
-    rng = random.Random(seed)
-    count = 0
-    while True:
-        seat = engine.to_act(state)[0]
-        if count >= moves and len(engine.legal_actions(state, seat)) > 2:
-            return state, seat
-        state, _ = engine.apply(state, seat, engine.ai_action(state, seat, rng))
-        count += 1
-        assert not engine.is_over(state), "the game ended before the wanted position"
+    return states.mid_game(ENGINES[game], moves, seed, players)
 
 
 def _reshuffle(zones: list[list[str]], rng: random.Random) -> None:
