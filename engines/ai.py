@@ -52,7 +52,7 @@ _KNOWLEDGE = {
     "cubed": "engines.cubed.ai_search",
     "deathfront": "engines.deathfront.ai_search",
 }
-_knowledge_cache: dict[str, Knowledge] = {}
+_knowledge_cache: dict[tuple[str, str], Knowledge] = {}
 
 
 def greedy_action(engine: GameEngine[Any, Any], state: Any, seat: int, rng: random.Random) -> BaseModel:
@@ -68,11 +68,14 @@ def greedy_action(engine: GameEngine[Any, Any], state: Any, seat: int, rng: rand
     return module.choose_action(engine, state, seat, rng)
 
 
-def knowledge_for(engine: GameEngine[Any, Any]) -> Knowledge:
-    if engine.game_id not in _knowledge_cache:
+def knowledge_for(engine: GameEngine[Any, Any], level: str = "hard") -> Knowledge:
+    """The game's knowledge for a search level: a game may spend less on
+    ``normal``'s candidates, whose budget is smaller."""
+    key = (engine.game_id, level)
+    if key not in _knowledge_cache:
         module = importlib.import_module(_KNOWLEDGE[engine.game_id])
-        _knowledge_cache[engine.game_id] = module.make_knowledge(engine)
-    return _knowledge_cache[engine.game_id]
+        _knowledge_cache[key] = module.make_knowledge(engine, level)
+    return _knowledge_cache[key]
 
 
 def normalize_level(level: str | None) -> Level:
@@ -86,7 +89,7 @@ def choose_action(engine: GameEngine[Any, Any], state: Any, seat: int, level: st
     level = normalize_level(level)
     if level == "greedy" or engine.game_id not in _KNOWLEDGE:
         return greedy_action(engine, state, seat, rng)
-    knowledge = knowledge_for(engine)
+    knowledge = knowledge_for(engine, level)
     if level == "easy":
         return _easy_action(engine, knowledge, state, seat, rng)
     action, _ = search(engine, knowledge, state, seat, rng, budget or budget_for(engine.game_id, level))

@@ -58,10 +58,11 @@ class TimersMixin:
         version = table.record.version
         if not table.record.reminded:
             await asyncio.sleep(max(0.0, started + limit / 2 - self.clock()))
-            if table.record.version != version or table.record.status != "playing":
-                return
-            table.record.reminded = True
-            await self._save_record(table)
+            async with table.lock:  # the row is written: an action must not find it changed under it
+                if table.record.version != version or table.record.status != "playing":
+                    return
+                table.record.reminded = True
+                await self._save_record(table)
             for seat in table.to_act():
                 if not table.seats[seat].is_ai:
                     await self.notifier.turn_reminder(table, seat, int((started + limit - self.clock()) // 60))

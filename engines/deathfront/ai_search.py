@@ -147,5 +147,5 @@ class DeathFrontKnowledge(Knowledge):
         return [squash((scores[side] - scores[1 - side]) / SCORE_SCALE) for side in sides]
 
 
-def make_knowledge(engine: GameEngine) -> DeathFrontKnowledge:
+def make_knowledge(engine: GameEngine, level: str = "hard") -> DeathFrontKnowledge:
     return DeathFrontKnowledge(engine)

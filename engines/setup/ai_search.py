@@ -11,11 +11,15 @@ from pydantic import BaseModel
 from engines.search.knowledge import Knowledge, pairwise_values, squash
 from engines.setup.engine import TEAM_OF_SEAT
 from engines.setup.models import PlayAction, SetupState, SwapAction
-from engines.setup.plays import quick_plays, search_plays
+from engines.setup.plays import BEAM_WIDTH, MAX_EVALUATIONS, quick_plays, search_plays
 
 ROOT_PLAYS = 4
 ROOT_BEAM_WIDTH = 24
 ROOT_MAX_EVALUATIONS = 6000
+# normal's 60 ms cannot pay for the wide beam under load (it alone took
+# 125 ms p95 at load 8): its candidates come from the greedy AI's beam.
+NORMAL_ROOT_BEAM_WIDTH = BEAM_WIDTH
+NORMAL_ROOT_MAX_EVALUATIONS = MAX_EVALUATIONS
 INNER_PLAYS = 3
 SWAP_WORTH_TRYING_BELOW = 3.0  # best play's value under which swapping the hand is a root candidate
 ROLLOUT_BEAM_WIDTH = 3  # the other seats' replies in a sampled world: a narrow greedy beam
@@ -37,12 +41,18 @@ class SetupKnowledge(Knowledge):
     # and our own next play, instead of growing a tree the budget cannot fill.
     common_worlds = True
 
+    def __init__(self, engine, root_beam_width: int = ROOT_BEAM_WIDTH,
+                 root_max_evaluations: int = ROOT_MAX_EVALUATIONS) -> None:
+        super().__init__(engine)
+        self.root_beam_width = root_beam_width
+        self.root_max_evaluations = root_max_evaluations
+
     def rollout_length(self, state: SetupState) -> int:
         return state.num_players - 1  # every other seat replies once
 
     def root_candidates(self, state: SetupState, seat: int) -> list[BaseModel]:
-        # A wider beam than the greedy AI's: it misses fewer of the best plays.
-        found = search_plays(state, seat, ROOT_BEAM_WIDTH, ROOT_MAX_EVALUATIONS)
+        # hard: a wider beam than the greedy AI's, it misses fewer of the best plays.
+        found = search_plays(state, seat, self.root_beam_width, self.root_max_evaluations)
         found = _shuffle_ties(found, random.Random(f"{state.move_number}:{sorted(state.hands[seat])}"))
         plays = [PlayAction(placements=c.placements) for c in found[:ROOT_PLAYS]]
         if found and found[0].value >= SWAP_WORTH_TRYING_BELOW:
@@ -97,5 +107,7 @@ def _swaps(state: SetupState, seat: int) -> list[BaseModel]:
     return [SwapAction(tiles=list(hand))] if hand else []
 
 
-def make_knowledge(engine) -> SetupKnowledge:
+def make_knowledge(engine, level: str = "hard") -> SetupKnowledge:
+    if level == "normal":
+        return SetupKnowledge(engine, NORMAL_ROOT_BEAM_WIDTH, NORMAL_ROOT_MAX_EVALUATIONS)
     return SetupKnowledge(engine)

@@ -62,3 +62,24 @@ def test_every_game_budget_leaves_room_under_the_per_move_targets():
         for level, target in targets.items():
             budget = ai.budget_for(game, level)
             assert budget.seconds is not None and budget.seconds <= 0.85 * target, (game, level)
+
+
+def test_setup_normal_takes_its_candidates_from_the_greedy_beam(monkeypatch):
+    """normal's 60 ms cannot pay for hard's wide root beam under load."""
+    from engines.setup import ai_search, plays
+
+    engine = ENGINES["setup"]
+    state, seat = mid_game("setup", 6)
+    widths: list[tuple[str, int]] = []
+    real = ai_search.search_plays
+
+    def spy(state, seat, beam_width=plays.BEAM_WIDTH, max_evaluations=plays.MAX_EVALUATIONS):
+        widths.append((level, beam_width))
+        return real(state, seat, beam_width, max_evaluations)
+
+    monkeypatch.setattr(ai_search, "search_plays", spy)
+    for level in ("normal", "hard"):
+        action = ai.choose_action(engine, state, seat, level, random.Random(3), budget=Budget(iterations=8))
+        assert action in engine.legal_actions(state, seat) or action.type == "swap"
+    assert widths == [("normal", plays.BEAM_WIDTH), ("hard", ai_search.ROOT_BEAM_WIDTH)]
+    assert ai_search.ROOT_BEAM_WIDTH > plays.BEAM_WIDTH

@@ -37,3 +37,28 @@ async def test_a_message_id_saved_during_an_action_loses_neither(service, messag
     stored = await service.games.get(table.id)
     assert stored.version == version + 1 and stored.ping_message_id == 4242
     assert [a["card"] for _, _, a, _ in await service.games.actions(table.id)] == [card]
+
+
+@pytest.mark.parametrize("reminder_first", [True, False])
+async def test_a_turn_reminder_during_an_action_loses_neither(service, reminder_first):
+    """The half-time reminder marks the row as reminded: that write too
+    takes the lock, so it never makes the player's action stale."""
+    table = await started_game(service)
+    service._cancel_timer(table)
+    limit = await service._turn_timeout_seconds(table)
+    table.record.turn_started_at = service.clock() - limit / 2 - 1  # the reminder is due now
+    table.record.reminded = False
+    user, card = player_to_act(table)
+    version = table.record.version
+    timer = asyncio.ensure_future(service._turn_timer(table))
+    act = service.act(table.id, user, Play(card=card))
+    if reminder_first:
+        await asyncio.sleep(0)
+    result = await asyncio.gather(act, return_exceptions=True)
+    await asyncio.sleep(0.05)
+    timer.cancel()
+
+    assert not [r for r in result if isinstance(r, BaseException)], result
+    stored = await service.games.get(table.id)
+    assert stored.version == version + 1
+    assert [a["card"] for _, _, a, _ in await service.games.actions(table.id)] == [card]
