@@ -53,8 +53,9 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(default=None, ge=1)
     shard_ids: Annotated[list[int] | None, NoDecode] = None  # "0,1,2"; default: every shard
     render_processes: int | None = Field(default=None, ge=0)  # default: the machine's cores; 0: a thread
+    ai_processes: int | None = Field(default=None, ge=0)  # default: 1 (tables/thinking.py); 0: a thread
 
-    @field_validator("shard_count", "render_processes", mode="before")
+    @field_validator("shard_count", "render_processes", "ai_processes", mode="before")
     @classmethod
     def _blank_count_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value
@@ -150,10 +151,13 @@ class TabletopBot(commands.Bot):
                            pool_max=settings.database_pool_max)
         from cogs.notifier import DiscordNotifier
         from tables.drawing import DrawingPool
+        from tables.thinking import ThinkingPool
 
         self.drawing = DrawingPool(settings.render_processes)  # started in setup_hook, stopped in close
         self.notifier = DiscordNotifier(self)
-        self.tables = TableService(self.db, self.registry, self.notifier)
+        # The AI's pool: started in setup_hook, stopped by tables.shutdown().
+        self.tables = TableService(self.db, self.registry, self.notifier,
+                                   thinking=ThinkingPool(settings.ai_processes))
         from tables.sweeper import Sweeper
 
         self.sweeper = Sweeper(self.tables, interval=settings.sweep_interval_seconds)
@@ -169,6 +173,7 @@ class TabletopBot(commands.Bot):
         from cogs.views import DYNAMIC_ITEMS
 
         await self.db.open()
+        self.tables.thinking.start()  # first: its forkserver preload covers the drawing pool's too
         self.drawing.start()
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extensions_to_load:

@@ -3,9 +3,7 @@ committing each action, resigning, a manager ending a game, and what follows
 every change. Part of `TableService`."""
 from __future__ import annotations
 
-import asyncio
 import logging
-import random
 
 from pydantic import BaseModel
 
@@ -114,11 +112,12 @@ class PlayMixin:
         return events
 
     async def _ai_move(self, table: LiveTable, seat: int) -> list[Event]:
-        rng = random.Random(f"{table.record.seed}:{table.record.version}:{seat}")
+        seed = f"{table.record.seed}:{table.record.version}:{seat}"  # a fresh random.Random per move
         record_seat = table.seats[seat]
         level = record_seat.ai_level if record_seat.ai == "added" else ai.TIMEOUT_LEVEL
-        # In a worker thread, within the level's time budget: the loop keeps running.
-        action = await asyncio.to_thread(ai.choose_action, table.engine, table.state, seat, level, rng)
+        # In the AI process (a thread with AI_PROCESSES=0), within the level's
+        # time budget: the loop keeps running.
+        action = await self.thinking.choose(table.engine, table.state, seat, level, seed)
         return await self._commit(table, seat, action, by_ai=True)
 
     # ------------------------------------------------------------------

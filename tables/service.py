@@ -30,6 +30,7 @@ from tables.registry import GameRegistry
 from tables.restoring import RestoringMixin
 from tables.results import ResultsMixin
 from tables.sweeper import refuse_stale
+from tables.thinking import ThinkingPool
 from tables.timers import (
     DEFAULT_TURN_TIMEOUT_MINUTES,
     LOBBY_IDLE_SECONDS,
@@ -52,6 +53,7 @@ class TableService(RestoringMixin, LobbyMixin, PlayMixin, TimersMixin, ResultsMi
         registry: GameRegistry,
         notifier: Notifier | None = None,
         clock: Callable[[], float] = time.time,
+        thinking: ThinkingPool | None = None,
     ) -> None:
         self.db = db
         self.registry = registry
@@ -65,6 +67,8 @@ class TableService(RestoringMixin, LobbyMixin, PlayMixin, TimersMixin, ResultsMi
         self.accepting = True
         # Announcements go out after the answer, in order per table (tables/announcing_queue.py).
         self.announcing = AnnouncingQueue(lambda: self.notifier)
+        # AI moves: in worker processes when the bot passes a pool (AI_PROCESSES), else in a thread.
+        self.thinking = thinking or ThinkingPool(0)
         self._rematch_lock = asyncio.Lock()
         self._opening = asyncio.Lock()
         # Seeds for new games; tests replace it to make games repeatable.
@@ -122,9 +126,11 @@ class TableService(RestoringMixin, LobbyMixin, PlayMixin, TimersMixin, ResultsMi
             raise TableError("core.err.shutting_down")
 
     async def shutdown(self) -> None:
-        """Stop taking actions, wait for actions in flight, stop timers."""
+        """Stop taking actions, wait for actions in flight, stop timers and
+        the AI processes."""
         self.accepting = False
         for table in list(self.tables.values()):
             async with table.lock:
                 self._cancel_timer(table)
         await self.announcing.join()
+        await self.thinking.shutdown()

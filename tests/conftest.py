@@ -42,9 +42,11 @@ async def database_url(tmp_path: Path):
 def settings(database_url: str) -> Settings:
     # The sweeper is exercised by tests/pg with real processes; SimCord's
     # virtual clock would only make it spin here. Drawing in a thread
-    # (RENDER_PROCESSES=0): SimCord follows executor work, not other processes.
+    # and AI moves in a thread (RENDER_PROCESSES=0, AI_PROCESSES=0): SimCord
+    # follows executor work, not other processes.
     return Settings(discord_token="test-token", database_url=database_url, sweep_interval_seconds=0,
-                    render_processes=0, database_pool_min=1, database_pool_max=4, _env_file=None)
+                    render_processes=0, ai_processes=0, database_pool_min=1, database_pool_max=4,
+                    _env_file=None)
 
 
 @pytest.fixture(autouse=True)

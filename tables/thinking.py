@@ -1,0 +1,132 @@
+"""AI moves worked out in a pool of processes, off the event loop's GIL.
+
+A search move costs up to a few hundred milliseconds of CPU. In a worker
+thread it still shares the interpreter with the event loop (lag p95 ≈ 10 ms
+while ``hard`` thinks, docs/performance.md). ``ThinkingPool`` sends (engine
+path, state, seat, level, seed) to ``tables.thinking_worker.think`` in a
+``ProcessPoolExecutor``. With ``processes=0`` it thinks in a thread as before
+(the SimCord tests, whose executor hooks cannot cross processes).
+
+Unlike the drawing pool every request is answered (a move is never
+replaced). The seed string is what the thread would seed its
+``random.Random`` with, so both give the same action for the same state and
+iteration budget. An engine a worker cannot build by its import path (a test
+double defined in a function) thinks in a thread.
+
+A worker that dies mid-move is logged once (its type, never a message: the
+state holds every hand), the pool is replaced and that move is played in a
+thread, so the game never stalls. The state goes to the worker whole: the
+search itself redacts it with ``information_state``; nothing of it is logged.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import random
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from pydantic import BaseModel
+
+from engines import ai
+from engines.base import GameEngine
+from engines.search import Budget
+from render.worker import lower_priority
+from tables import drawing, thinking_worker
+
+log = logging.getLogger(__name__)
+
+# One process by default: the drawing pool already takes one per core, and a
+# move's time budget is measured inside the search, so a second search
+# running beside it on a 2-core machine would only shrink both.
+DEFAULT_PROCESSES = 1
+# Below the bot's own process (its loop answers players) but above the
+# drawing workers (5): a thinking AI holds its table, and its time budget
+# buys fewer iterations the less CPU it gets; a board may wait.
+NICENESS = 2
+DEFAULT_ENGINES = ["engines.setup.engine:SetupEngine", "engines.cubed.engine:CubedEngine",
+                   "engines.deathfront.engine:DeathFrontEngine"]
+# The forkserver is one per bot process, shared with the drawing pool; it
+# reads the preload list when the first pool starts, so both lists go in.
+PRELOAD = [*drawing.PRELOAD, "tables.thinking_worker", "engines.ai", "engines.search",
+           *[path.partition(":")[0] for path in DEFAULT_ENGINES],
+           "engines.setup.ai_search", "engines.cubed.ai_search", "engines.deathfront.ai_search"]
+
+
+class ThinkingPool:
+    def __init__(self, processes: int | None = None) -> None:
+        self.processes = DEFAULT_PROCESSES if processes is None else max(0, processes)
+        self._executor: ProcessPoolExecutor | None = None
+        self._closed = False
+        self._in_thread: set[str] = set()  # engine paths a worker cannot build
+        self.moves_in_process = 0
+        self.moves_in_thread = 0
+        self.restarts = 0  # pools replaced after a worker died
+
+    # -- life cycle -----------------------------------------------------------
+    def start(self, engine_paths: Iterable[str] = DEFAULT_ENGINES) -> None:
+        """Start the worker processes and build the engines in each (idempotent)."""
+        if self.processes == 0 or self._closed or self._executor is not None:
+            return
+        executor = self._new_executor()
+        for _ in range(self.processes):
+            executor.submit(thinking_worker.warm, list(engine_paths))
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        # forkserver: workers fork from a clean server process, never from
+        # this one with its threads (aiosqlite, to_thread) mid-flight.
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(PRELOAD)
+        self._executor = ProcessPoolExecutor(max_workers=self.processes, mp_context=context,
+                                             initializer=lower_priority, initargs=(NICENESS,))
+        return self._executor
+
+    def _replace(self, broken: ProcessPoolExecutor, game: str) -> None:
+        if self._executor is not broken:
+            return  # another move already replaced it
+        log.error("an AI process died while choosing a %s move; starting a new pool, "
+                  "the moves it held are played in a thread", game)
+        self.restarts += 1
+        broken.shutdown(wait=False, cancel_futures=True)
+        self._executor = None if self._closed else self._new_executor()
+
+    async def shutdown(self) -> None:
+        """Stop the workers (moves still asked for are played in a thread)."""
+        self._closed = True
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            await asyncio.to_thread(executor.shutdown, True, cancel_futures=True)
+
+    # -- thinking -------------------------------------------------------------
+    async def choose(self, engine: GameEngine[Any, Any], state: Any, seat: int, level: str, seed: str,
+                     budget: Budget | None = None) -> BaseModel:
+        """``engines.ai.choose_action(engine, state, seat, level,
+        random.Random(seed))``, in a worker process when there is one."""
+        path = thinking_worker.engine_path(engine)
+        if self.processes == 0 or self._closed or path in self._in_thread:
+            return await self._in_a_thread(engine, state, seat, level, seed, budget)
+        executor = self._executor or self._new_executor()
+        try:
+            action = await asyncio.wrap_future(
+                executor.submit(thinking_worker.think, path, state, seat, level, seed, budget))
+        except thinking_worker.EngineUnavailable as error:
+            log.info("AI moves of %s are worked out in a thread: %s", path, error)
+            self._in_thread.add(path)
+            return await self._in_a_thread(engine, state, seat, level, seed, budget)
+        except BrokenProcessPool:
+            self._replace(executor, engine.game_id)
+            return await self._in_a_thread(engine, state, seat, level, seed, budget)
+        self.moves_in_process += 1
+        return action
+
+    async def _in_a_thread(self, engine: GameEngine[Any, Any], state: Any, seat: int, level: str, seed: str,
+                           budget: Budget | None) -> BaseModel:
+        # In a worker thread, within the level's time budget: the loop keeps running.
+        # ``ai.choose_action`` is looked up at each call (tests replace it).
+        extra = () if budget is None else (budget,)
+        action = await asyncio.to_thread(ai.choose_action, engine, state, seat, level, random.Random(seed), *extra)
+        self.moves_in_thread += 1
+        return action

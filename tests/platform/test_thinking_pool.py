@@ -1,0 +1,114 @@
+"""The AI pool (tables/thinking.py): moves worked out in worker processes give
+the same action as in a thread, every request is answered, a dead worker is
+replaced and its move played in a thread."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import random
+
+import pytest
+
+from bench.states import mid_game
+from engines import ai
+from tables.arena import _engines
+from tables.thinking import ThinkingPool
+from tests.platform.thinking_kit import Pick, TallyEngine, TallyState
+
+ENGINES = _engines()
+# (game, greedy moves before the position, players): mid-game positions with choices.
+POSITIONS = [("setup", 4, 2), ("setup", 6, 4), ("cubed", 30, 2), ("cubed", 12, 4),
+             ("deathfront", 20, 2), ("deathfront", 8, 4)]
+
+
+def expected_pick(state: TallyState, seat: int, seed: str) -> int:
+    return state.number * 1000 + seat * 100 + random.Random(seed).randrange(100)
+
+
+async def test_a_worker_process_chooses_exactly_the_action_a_thread_chooses_in_every_game():
+    positions = [(game, *mid_game(ENGINES[game], moves, seed=index, players=players))
+                 for index, (game, moves, players) in enumerate(POSITIONS)]
+    cases = [(game, state, seat, level, f"{index}:{level}:{seat}", budget)
+             for index, (game, state, seat) in enumerate(positions)
+             for level, budget in (("hard", ai.with_iterations("hard", 40)),
+                                   ("normal", ai.with_iterations("normal", 25)), ("easy", None))]
+    pool = ThinkingPool(1)
+    pool.start()
+    try:
+        chosen = [await pool.choose(ENGINES[game], state, seat, level, seed, budget)
+                  for game, state, seat, level, seed, budget in cases]
+    finally:
+        await pool.shutdown()
+    assert pool.moves_in_process == len(cases) and pool.moves_in_thread == 0
+    for (game, state, seat, level, seed, budget), action in zip(cases, chosen):
+        extra = () if budget is None else (budget,)
+        here = ai.choose_action(ENGINES[game], state, seat, level, random.Random(seed), *extra)
+        assert action == here, (game, level, seat)
+    assert {game for game, *_ in cases} == {"setup", "cubed", "deathfront"}
+
+
+async def test_every_request_is_answered_by_the_processes_in_order_of_asking():
+    engine = TallyEngine()
+    requests = [(TallyState(number=n), n % 3, f"seed-{n}") for n in range(8)]
+    pool = ThinkingPool(2)
+    pool.start(["tests.platform.thinking_kit:TallyEngine"])
+    try:
+        picks = await asyncio.gather(*[pool.choose(engine, state, seat, "hard", seed)
+                                       for state, seat, seed in requests])
+    finally:
+        await pool.shutdown()
+    assert [p.number for p in picks] == [expected_pick(s, seat, seed) for s, seat, seed in requests]
+    assert all(isinstance(p, Pick) and p.pid != os.getpid() for p in picks)  # none was replaced or dropped
+    assert pool.moves_in_process == 8
+
+
+async def test_a_worker_that_dies_mid_move_is_replaced_logged_once_and_the_move_played(tmp_path, caplog):
+    marker = tmp_path / "crash-once"
+    marker.write_text("x")
+    engine = TallyEngine()
+    pool = ThinkingPool(1)
+    caplog.set_level(logging.DEBUG)
+    try:
+        crashing = pool.choose(engine, TallyState(number=5, crash_marker=str(marker)), 1, "normal", "s5")
+        queued = pool.choose(engine, TallyState(number=6), 0, "normal", "s6")  # waits behind it
+        picks = await asyncio.gather(crashing, queued)
+        after = await pool.choose(engine, TallyState(number=7), 1, "normal", "s7")
+    finally:
+        await pool.shutdown()
+    assert not marker.exists()  # the worker did die
+    assert [p.number for p in picks] == [5000 + 100 + random.Random("s5").randrange(100),
+                                         6000 + random.Random("s6").randrange(100)]
+    assert picks[0].pid == os.getpid()  # the dead worker's move was played in a thread
+    assert after.pid != os.getpid() and pool.restarts == 1  # the new pool thinks again
+    died = [r for r in caplog.records if "AI process died" in r.getMessage()]
+    assert len(died) == 1 and died[0].levelno == logging.ERROR
+    assert "crash-once" not in caplog.text and "s5" not in caplog.text  # nothing of the state or seed
+
+
+async def test_an_engine_a_worker_cannot_build_thinks_in_a_thread():
+    class Local(TallyEngine):  # defined in a function: no import path
+        pass
+
+    pool = ThinkingPool(1)
+    try:
+        first = await pool.choose(Local(), TallyState(number=4), 2, "hard", "x")
+        second = await pool.choose(Local(), TallyState(number=4), 2, "hard", "x")
+    finally:
+        await pool.shutdown()
+    assert first == second and first.pid == os.getpid()
+    assert first.number == expected_pick(TallyState(number=4), 2, "x")
+    assert pool.moves_in_thread == 2 and pool.moves_in_process == 0
+
+
+@pytest.mark.parametrize("processes", [0, 1])
+async def test_after_shutdown_or_with_no_processes_moves_are_played_in_a_thread(processes):
+    pool = ThinkingPool(processes)
+    pool.start()
+    await pool.shutdown()
+    pick = await pool.choose(TallyEngine(), TallyState(number=1), 0, "hard", "y")
+    assert pick.pid == os.getpid() and pool.moves_in_thread == 1
+
+
+def test_the_default_is_one_process():
+    assert ThinkingPool().processes == 1 and ThinkingPool(0).processes == 0
