@@ -11,8 +11,11 @@ import random
 import pytest
 
 from bench.states import mid_game
+from db.database import Database
 from engines import ai
 from tables.arena import _engines
+from tables.registry import default_registry
+from tables.service import TableService
 from tables.thinking import ThinkingPool
 from tests.platform.thinking_kit import Pick, TallyEngine, TallyState
 
@@ -112,3 +115,52 @@ async def test_after_shutdown_or_with_no_processes_moves_are_played_in_a_thread(
 
 def test_the_default_is_one_process():
     assert ThinkingPool().processes == 1 and ThinkingPool(0).processes == 0
+
+
+async def _ai_game(tmp_path, name: str, pool: ThinkingPool, moves: int) -> tuple[list, ThinkingPool]:
+    """A 2-seat Death Front game, both seats played by ``easy`` AIs through the
+    table service's ``_ai_move``; the states after each move."""
+    db = Database(str(tmp_path / f"{name}.db"))
+    await db.open()
+    service = TableService(db, default_registry(), thinking=pool)
+    try:
+        table = await service.open_lobby("deathfront", 1, 10, 100, "alice", {}, seed=11)
+        await service.add_ai(table.id, 100)
+        await service.set_ai_level(table.id, 100, "easy")  # no time budget: repeatable
+        await service.start(table.id, 100)
+        table.seats[0].ai, table.seats[0].ai_level = "added", "easy"  # alice's seat too
+        states = []
+        for _ in range(moves):
+            if table.record.status != "playing":
+                break
+            async with table.lock:
+                await service._ai_move(table, table.to_act()[0])
+            states.append(table.state.model_dump(mode="json"))
+        stored = await service.games.get(table.id)
+        assert stored.version == table.record.version  # every move was committed
+    finally:
+        await service.shutdown()
+        await db.close()
+    return states, pool
+
+
+async def test_the_table_service_plays_its_ai_seats_in_the_process_as_in_a_thread(tmp_path):
+    in_thread, thread = await _ai_game(tmp_path, "thread", ThinkingPool(0), 12)
+    pool = ThinkingPool(1)
+    pool.start()
+    in_process, pool = await _ai_game(tmp_path, "process", pool, 12)
+    assert len(in_process) == 12 and pool.moves_in_thread == 0
+    assert pool.moves_in_process == thread.moves_in_thread >= 12  # Start may play an AI seat first
+    assert in_process == in_thread
+    assert pool._executor is None  # the service's shutdown stopped the workers
+
+
+def test_the_bot_gives_the_service_a_pool_of_ai_processes(settings, monkeypatch):
+    from bot import Settings, create_bot
+
+    assert create_bot(settings).tables.thinking.processes == 0  # the tests' settings: a thread
+    monkeypatch.setenv("AI_PROCESSES", "")
+    assert Settings(_env_file=None).ai_processes is None  # blank: the default, one process
+    monkeypatch.setenv("AI_PROCESSES", "2")
+    two = settings.model_copy(update={"ai_processes": Settings(_env_file=None).ai_processes})
+    assert create_bot(two).tables.thinking.processes == 2
