@@ -1,44 +1,49 @@
 """Event-loop lag while the AI thinks, as the table service runs it.
 
-    python -m bench.ai_loop_bench [--moves 20]
+    python -m bench.ai_loop_bench [--moves 18] [--processes 1]
 
 A ticker task sleeps 5 ms over and over and records how late each wake-up
 is (the loop lag), first with nothing else running, then while AI moves of
-each level are worked out one after another in a worker thread
-(``asyncio.to_thread(engines.ai.choose_action, …)``, as ``_ai_move`` does).
-Prints median / p95 / max lag in ms per case and the per-move time.
+each level are worked out one after another through the table service's
+``ThinkingPool`` (tables/thinking.py), as ``_ai_move`` awaits them. Both
+ways in one run: in a worker thread (``AI_PROCESSES=0``) and in
+``--processes`` worker processes (skipped with 0). Prints median / p95 /
+max lag in ms per case and the per-move time as the awaiting coroutine
+sees it (queueing and pickling included).
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
-import random
 
 from bench.states import mid_game
 from bench.timing import clock, loop_lag, median, percentile
-from engines import ai
 from tables.arena import _engines
+from tables.thinking import ThinkingPool
 
 ENGINES = _engines()
+GAMES = ("setup", "cubed", "deathfront")
 
 TICK = 0.005
 
 
-async def _case(level: str | None, moves: int) -> dict[str, float]:
+def _positions(moves: int) -> list[tuple[str, object, int]]:
+    games = [GAMES[index % 3] for index in range(moves)]
+    return [(game, *mid_game(ENGINES[game], (4, 30, 20)[index % 3], seed=index)) for index, game in enumerate(games)]
+
+
+async def _case(pool: ThinkingPool, level: str | None, positions: list[tuple[str, object, int]]) -> dict[str, float]:
     lags: list[float] = []
     move_ms: list[float] = []
-    games = [("setup", "cubed", "deathfront")[index % 3] for index in range(moves)]
-    # Positions first: only the AI's thinking may run while the ticker does.
-    positions = [mid_game(ENGINES[game], (4, 30, 20)[index % 3], seed=index) for index, game in enumerate(games)]
     stop = asyncio.Event()
     ticker = asyncio.create_task(loop_lag(lags, stop, TICK))
     if level is None:
-        await asyncio.sleep(moves * 0.05)
+        await asyncio.sleep(len(positions) * 0.05)
     else:
-        for index, (game, (state, seat)) in enumerate(zip(games, positions)):
+        for index, (game, state, seat) in enumerate(positions):
             start = clock()
-            await asyncio.to_thread(ai.choose_action, ENGINES[game], state, seat, level, random.Random(index))
+            await pool.choose(ENGINES[game], state, seat, level, f"bench:{index}")
             move_ms.append((clock() - start) * 1000)
     stop.set()
     await ticker
@@ -50,15 +55,33 @@ async def _case(level: str | None, moves: int) -> dict[str, float]:
     return out
 
 
-async def _main(moves: int) -> dict[str, dict[str, float]]:
-    return {str(level or "idle"): await _case(level, moves) for level in (None, "normal", "hard")}
+async def _mode(processes: int, positions: list[tuple[str, object, int]]) -> dict[str, dict[str, float]]:
+    pool = ThinkingPool(processes)
+    pool.start()
+    try:
+        # Untimed: the workers start and build every engine and its knowledge first.
+        for index, (game, state, seat) in enumerate(positions[:3]):
+            await pool.choose(ENGINES[game], state, seat, "easy", f"warm:{index}")
+        return {str(level or "idle"): await _case(pool, level, positions) for level in (None, "normal", "hard")}
+    finally:
+        await pool.shutdown()
+
+
+async def _main(moves: int, processes: int) -> dict[str, dict[str, dict[str, float]]]:
+    # Positions first: only the AI's thinking may run while the ticker does.
+    positions = _positions(moves)
+    out = {"thread": await _mode(0, positions)}
+    if processes > 0:
+        out[f"processes={processes}"] = await _mode(processes, positions)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.ai_loop_bench")
     parser.add_argument("--moves", type=int, default=18)
+    parser.add_argument("--processes", type=int, default=1, help="AI worker processes (0: the thread only)")
     args = parser.parse_args(argv)
-    print(json.dumps(asyncio.run(_main(args.moves))))
+    print(json.dumps(asyncio.run(_main(args.moves, max(0, args.processes)))))
     return 0
 
 

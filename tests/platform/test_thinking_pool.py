@@ -4,6 +4,7 @@ replaced and its move played in a thread."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import random
@@ -164,3 +165,14 @@ def test_the_bot_gives_the_service_a_pool_of_ai_processes(settings, monkeypatch)
     monkeypatch.setenv("AI_PROCESSES", "2")
     two = settings.model_copy(update={"ai_processes": Settings(_env_file=None).ai_processes})
     assert create_bot(two).tables.thinking.processes == 2
+
+
+def test_the_loop_bench_reports_the_thread_and_the_processes_in_one_run(capsys):
+    from bench.ai_loop_bench import main
+
+    assert main(["--moves", "3", "--processes", "1"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) == {"thread", "processes=1"}
+    for mode in report.values():
+        assert set(mode) == {"idle", "normal", "hard"}
+        assert {"lag_ms_median", "lag_ms_p95", "lag_ms_max", "move_ms_median", "move_ms_p95"} <= set(mode["hard"])
