@@ -119,6 +119,12 @@ class ThinkingPool:
         except BrokenProcessPool:
             self._replace(executor, engine.game_id)
             return await self._in_a_thread(engine, state, seat, level, seed, budget)
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if self._closed and task is not None and not task.cancelling():
+                # Shutdown dropped this queued move, not its caller: play it all the same.
+                return await self._in_a_thread(engine, state, seat, level, seed, budget)
+            raise
         self.moves_in_process += 1
         return action
 

@@ -105,6 +105,34 @@ async def test_an_engine_a_worker_cannot_build_thinks_in_a_thread():
     assert pool.moves_in_thread == 2 and pool.moves_in_process == 0
 
 
+async def test_a_move_still_queued_when_the_pool_shuts_down_is_played_in_a_thread():
+    engine = TallyEngine()
+    pool = ThinkingPool(1)
+    slow = asyncio.create_task(pool.choose(engine, TallyState(number=1, seconds=1.0), 0, "hard", "a"))
+    queued = [asyncio.create_task(pool.choose(engine, TallyState(number=n), 1, "hard", f"b{n}"))
+              for n in range(2, 6)]
+    await asyncio.sleep(0.3)  # the first move is running in the worker, the others wait
+    await pool.shutdown()
+    first, rest = await slow, await asyncio.gather(*queued)
+    assert first.pid != os.getpid()  # the running move was finished by its worker
+    assert [p.number for p in rest] == [expected_pick(TallyState(number=n), 1, f"b{n}") for n in range(2, 6)]
+    # Those the executor had not handed to the worker yet were played here.
+    assert rest[-1].pid == os.getpid() and pool.moves_in_thread >= 1
+
+
+async def test_a_cancelled_caller_stays_cancelled():
+    pool = ThinkingPool(1)
+    try:
+        move = asyncio.create_task(pool.choose(TallyEngine(), TallyState(number=1, seconds=0.5), 0, "hard", "c"))
+        await asyncio.sleep(0.1)
+        move.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await move
+    finally:
+        await pool.shutdown()
+    assert pool.moves_in_thread == pool.moves_in_process == 0
+
+
 @pytest.mark.parametrize("processes", [0, 1])
 async def test_after_shutdown_or_with_no_processes_moves_are_played_in_a_thread(processes):
     pool = ThinkingPool(processes)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 
 from pydantic import BaseModel
 
@@ -11,6 +12,7 @@ from pydantic import BaseModel
 class TallyState(BaseModel):
     number: int
     crash_marker: str = ""  # a file: the worker that finds it removes it and dies
+    seconds: float = 0.0  # how long the move takes
 
 
 class Pick(BaseModel):
@@ -29,4 +31,5 @@ class TallyEngine:
         if state.crash_marker and os.path.exists(state.crash_marker):
             os.remove(state.crash_marker)
             os._exit(3)
+        time.sleep(state.seconds)
         return Pick(number=state.number * 1000 + seat * 100 + rng.randrange(100), pid=os.getpid())
