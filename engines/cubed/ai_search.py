@@ -63,12 +63,6 @@ class CubedKnowledge(Knowledge):
     rollout_depth = 3
     exploration = 0.6
 
-    def flat(self, state: CubedState) -> bool:
-        # With three or more opponents the tree's 170 ms reach little past
-        # the root's children; paired play-outs in common worlds separate
-        # the candidates with far fewer samples.
-        return len(state.hands) > 2
-
     def candidates(self, state: CubedState, seat: int) -> list[BaseModel]:
         if state.phase == "keep":
             return [KeepAction(piece=p) for p in sorted(dict.fromkeys(state.pending),

@@ -58,11 +58,6 @@ class Knowledge:
         # that skips work only messages need (nobody reads those events).
         self.simulator = simulator or engine
 
-    def flat(self, state: Any) -> bool:
-        """Whether to search ``state`` with common worlds (flat) instead of
-        the tree. Default: ``common_worlds``."""
-        return self.common_worlds
-
     def forced(self, state: Any, seat: int, rng: random.Random) -> BaseModel | None:
         """A decision taken without searching (a vote, a single option)."""
         return None

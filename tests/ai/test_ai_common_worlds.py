@@ -54,15 +54,3 @@ def test_common_worlds_search_keeps_its_time_budget_under_load():
     assert slow.now <= 0.05 + 0.01 * 2 * stats.iterations + 0.01
     assert engine.apply(state, seat, action)
 
-
-def test_cubed_searches_four_players_in_common_worlds_and_two_in_the_tree():
-    engine = ENGINES["cubed"]
-    knowledge = ai.knowledge_for(engine)
-    four, seat4 = mid_game("cubed", 8, players=4)
-    candidates = knowledge.root_candidates(engine.information_state(four, seat4), seat4)
-    assert len(candidates) > 2
-    _, flat = search(engine, knowledge, four, seat4, random.Random(5), Budget(iterations=len(candidates) * 2))
-    assert set(flat.visits.values()) == {2}  # every candidate, the same worlds
-    two, seat2 = mid_game("cubed", 8, players=2)
-    _, tree = search(engine, knowledge, two, seat2, random.Random(5), Budget(iterations=40))
-    assert len(set(tree.visits.values())) > 1  # the tree visits the better children more
