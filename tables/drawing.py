@@ -18,15 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 from collections.abc import Hashable, Iterable
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
 from render import worker
+from tables.worker_processes import WorkerProcesses
 
 log = logging.getLogger(__name__)
 
@@ -54,48 +53,18 @@ class _Slot:
     task: asyncio.Task | None = None
 
 
-class DrawingPool:
+class DrawingPool(WorkerProcesses):
+    PRELOAD = PRELOAD
+    NICENESS = NICENESS
+
     def __init__(self, processes: int | None = None) -> None:
-        self.processes = default_processes() if processes is None else max(0, processes)
-        self._executor: ProcessPoolExecutor | None = None
-        self._closed = False
-        self._in_thread: set[str] = set()  # renderer paths a worker cannot build
+        super().__init__(default_processes() if processes is None else processes)
         self._slots: dict[Hashable, _Slot] = {}
         self.drawn = 0  # pictures actually drawn
-        self.restarts = 0  # pools replaced after a worker died
 
-    # -- life cycle -----------------------------------------------------------
     def start(self, renderer_paths: Iterable[str] = DEFAULT_RENDERERS) -> None:
         """Start the worker processes and build the renderers in each (idempotent)."""
-        if self.processes == 0 or self._closed or self._executor is not None:
-            return
-        executor = self._new_executor()
-        for _ in range(self.processes):
-            executor.submit(worker.warm, list(renderer_paths))
-
-    def _new_executor(self) -> ProcessPoolExecutor:
-        # forkserver: workers fork from a clean server process, never from
-        # this one with its threads (aiosqlite, to_thread) mid-flight.
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(PRELOAD)
-        self._executor = ProcessPoolExecutor(max_workers=self.processes, mp_context=context,
-                                             initializer=worker.lower_priority, initargs=(NICENESS,))
-        return self._executor
-
-    def _replace(self, broken: ProcessPoolExecutor) -> None:
-        if self._executor is not broken:
-            return  # another draw already replaced it
-        log.error("a drawing process died; starting a new pool and drawing again")
-        self.restarts += 1
-        broken.shutdown(wait=False, cancel_futures=True)
-        self._executor = None if self._closed else self._new_executor()
-
-    async def shutdown(self) -> None:
-        """Stop the workers (pictures still asked for are drawn in a thread)."""
-        self._closed = True
-        executor, self._executor = self._executor, None
-        if executor is not None:
-            await asyncio.to_thread(executor.shutdown, True, cancel_futures=True)
+        self._start(worker.warm, renderer_paths)
 
     # -- drawing --------------------------------------------------------------
     async def draw(self, renderer: Any, kind: str, view: Any, locale: str, *,
@@ -141,7 +110,7 @@ class DrawingPool:
             try:
                 return await asyncio.wrap_future(executor.submit(worker.call, fn, *args))
             except BrokenProcessPool:
-                self._replace(executor)
+                self._replace(executor, "a drawing process died; starting a new pool and drawing again")
                 if self._closed:
                     return await asyncio.to_thread(fn, *args)
         raise DrawingFailed(f"{getattr(fn, '__name__', fn)}: the drawing pool broke {ATTEMPTS} times")
@@ -161,7 +130,7 @@ class DrawingPool:
                 self._in_thread.add(path)
                 return await self._draw_now(renderer, kind, view, locale)
             except BrokenProcessPool:
-                self._replace(executor)
+                self._replace(executor, "a drawing process died; starting a new pool and drawing again")
                 if self._closed:
                     return await self._draw_now(renderer, kind, view, locale)
                 continue

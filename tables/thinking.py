@@ -22,10 +22,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import random
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -34,8 +32,8 @@ from pydantic import BaseModel
 from engines import ai
 from engines.base import GameEngine
 from engines.search import Budget
-from render.worker import lower_priority
 from tables import drawing, thinking_worker
+from tables.worker_processes import WorkerProcesses
 
 log = logging.getLogger(__name__)
 
@@ -56,49 +54,18 @@ PRELOAD = [*drawing.PRELOAD, "tables.thinking_worker", "engines.ai", "engines.se
            "engines.setup.ai_search", "engines.cubed.ai_search", "engines.deathfront.ai_search"]
 
 
-class ThinkingPool:
+class ThinkingPool(WorkerProcesses):
+    PRELOAD = PRELOAD
+    NICENESS = NICENESS
+
     def __init__(self, processes: int | None = None) -> None:
-        self.processes = DEFAULT_PROCESSES if processes is None else max(0, processes)
-        self._executor: ProcessPoolExecutor | None = None
-        self._closed = False
-        self._in_thread: set[str] = set()  # engine paths a worker cannot build
+        super().__init__(DEFAULT_PROCESSES if processes is None else processes)
         self.moves_in_process = 0
         self.moves_in_thread = 0
-        self.restarts = 0  # pools replaced after a worker died
 
-    # -- life cycle -----------------------------------------------------------
     def start(self, engine_paths: Iterable[str] = DEFAULT_ENGINES) -> None:
         """Start the worker processes and build the engines in each (idempotent)."""
-        if self.processes == 0 or self._closed or self._executor is not None:
-            return
-        executor = self._new_executor()
-        for _ in range(self.processes):
-            executor.submit(thinking_worker.warm, list(engine_paths))
-
-    def _new_executor(self) -> ProcessPoolExecutor:
-        # forkserver: workers fork from a clean server process, never from
-        # this one with its threads (aiosqlite, to_thread) mid-flight.
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(PRELOAD)
-        self._executor = ProcessPoolExecutor(max_workers=self.processes, mp_context=context,
-                                             initializer=lower_priority, initargs=(NICENESS,))
-        return self._executor
-
-    def _replace(self, broken: ProcessPoolExecutor, game: str) -> None:
-        if self._executor is not broken:
-            return  # another move already replaced it
-        log.error("an AI process died while choosing a %s move; starting a new pool, "
-                  "the moves it held are played in a thread", game)
-        self.restarts += 1
-        broken.shutdown(wait=False, cancel_futures=True)
-        self._executor = None if self._closed else self._new_executor()
-
-    async def shutdown(self) -> None:
-        """Stop the workers (moves still asked for are played in a thread)."""
-        self._closed = True
-        executor, self._executor = self._executor, None
-        if executor is not None:
-            await asyncio.to_thread(executor.shutdown, True, cancel_futures=True)
+        self._start(thinking_worker.warm, engine_paths)
 
     # -- thinking -------------------------------------------------------------
     async def choose(self, engine: GameEngine[Any, Any], state: Any, seat: int, level: str, seed: str,
@@ -117,7 +84,8 @@ class ThinkingPool:
             self._in_thread.add(path)
             return await self._in_a_thread(engine, state, seat, level, seed, budget)
         except BrokenProcessPool:
-            self._replace(executor, engine.game_id)
+            self._replace(executor, "an AI process died while choosing a %s move; starting a new pool, "
+                          "the moves it held are played in a thread", engine.game_id)
             return await self._in_a_thread(engine, state, seat, level, seed, budget)
         except asyncio.CancelledError:
             task = asyncio.current_task()
