@@ -18,20 +18,30 @@ class RendererUnavailable(Exception):
     function, or needs arguments): the caller draws it in its own process."""
 
 
-def renderer_path(renderer: Renderer) -> str:
-    cls = type(renderer)
+def class_path(instance: Any) -> str:
+    """``module:Qualname`` of an instance's class, to build it again in a worker."""
+    cls = type(instance)
     return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def build_from_path(path: str) -> Any:
+    """An instance of the class at ``module:Qualname``, built without arguments."""
+    module_name, _, qualname = path.partition(":")
+    target: Any = importlib.import_module(module_name)
+    for part in qualname.split("."):
+        target = getattr(target, part)
+    return target()
+
+
+def renderer_path(renderer: Renderer) -> str:
+    return class_path(renderer)
 
 
 def resolve(path: str) -> Renderer:
     found = _RENDERERS.get(path)
     if found is None:
-        module_name, _, qualname = path.partition(":")
         try:
-            target: Any = importlib.import_module(module_name)
-            for part in qualname.split("."):
-                target = getattr(target, part)
-            found = target()
+            found = build_from_path(path)
         except Exception as error:  # noqa: BLE001 - any failure means "not from here"
             raise RendererUnavailable(f"{path}: {type(error).__name__}: {error}") from None
         _RENDERERS[path] = found

@@ -9,7 +9,6 @@ same seed, state and iteration budget give the same action here as in a
 thread of the bot."""
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any
 
@@ -18,6 +17,7 @@ from pydantic import BaseModel
 from engines import ai
 from engines.base import GameEngine
 from engines.search import Budget
+from render.worker import build_from_path, class_path
 
 _ENGINES: dict[str, GameEngine[Any, Any]] = {}
 WARM_LEVELS = ("easy", "normal", "hard")  # the levels with knowledge to build
@@ -29,19 +29,14 @@ class EngineUnavailable(Exception):
 
 
 def engine_path(engine: GameEngine[Any, Any]) -> str:
-    cls = type(engine)
-    return f"{cls.__module__}:{cls.__qualname__}"
+    return class_path(engine)
 
 
 def resolve(path: str) -> GameEngine[Any, Any]:
     found = _ENGINES.get(path)
     if found is None:
-        module_name, _, qualname = path.partition(":")
         try:
-            target: Any = importlib.import_module(module_name)
-            for part in qualname.split("."):
-                target = getattr(target, part)
-            found = target()
+            found = build_from_path(path)
         except Exception as error:  # noqa: BLE001 - any failure means "not from here"
             # The path and the error's type only: nothing of a game is involved yet.
             raise EngineUnavailable(f"{path}: {type(error).__name__}") from None
