@@ -25,8 +25,9 @@ from engines.cubed.models import (
     PassAction,
     PlaceAction,
 )
-from engines.cubed.pieces import PIECES_BY_ID
-from engines.cubed.rules import blocked_cells, frontier, rotate
+from engines.cubed.pieces import shown_faces
+from engines.cubed.rules import blocked_cells, frontier, neighbours, purple_steps
+from engines.cubed.table_view import table_view
 from engines.search.knowledge import Knowledge, pairwise_values, squash
 
 PLACEMENTS = 6
@@ -37,14 +38,36 @@ LATER_ROUND_SCALE = 10.0  # per round still to come
 
 def is_sealed(state: CubedState) -> bool:
     """No empty cell on the table can take a piece any more."""
-    table = state.table_dict()
-    return bool(table) and not frontier(table, blocked_cells(table))
+    view = table_view(state)
+    return bool(view.table) and not view.cells
 
 
 def seals(state: CubedState, move: PlaceAction) -> bool:
-    table = dict(state.table_dict())
-    table[(int(move.cell[0]), int(move.cell[1]))] = rotate(PIECES_BY_ID[move.piece].faces, move.rotation)
-    return not frontier(table, blocked_cells(table))
+    """Would ``move`` leave no open cell? Worked out from the table's open
+    cells before the move: the move fills one, its purple faces may block
+    some, and only its own neighbours can open."""
+    view = table_view(state)
+    table = view.table
+    if len(table) < 2:  # one piece on the table asks less of an open cell
+        return _seals_from_scratch(table, move)
+    cell = (int(move.cell[0]), int(move.cell[1]))
+    shown = shown_faces(move.piece, move.rotation)
+    newly_blocked = {(cell[0] + step[0], cell[1] + step[1]) for step in purple_steps(shown)}
+    if any(open_cell != cell and open_cell not in newly_blocked for open_cell in view.cells):
+        return False
+    for candidate in neighbours(cell):
+        if candidate in table or candidate in view.blocked or candidate in newly_blocked:
+            continue
+        touching = sum(1 for n in neighbours(candidate) if n in table or n == cell)
+        if touching >= 2:
+            return False
+    return True
+
+
+def _seals_from_scratch(table: dict, move: PlaceAction) -> bool:
+    after = dict(table)
+    after[(int(move.cell[0]), int(move.cell[1]))] = shown_faces(move.piece, move.rotation)
+    return not frontier(after, blocked_cells(after))
 
 
 def projected(state: CubedState) -> list[int]:

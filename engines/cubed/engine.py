@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -29,14 +30,13 @@ from engines.cubed.models import (
 from engines.cubed.pieces import ALL_IDS, PIECES_BY_ID, rotations
 from engines.cubed.rules import (
     CENTRE,
-    CellNeeds,
     blocked_cells,
-    frontier,
     is_enclosed,
     neighbour_arcs,
     rotate,
     shown_error,
 )
+from engines.cubed.table_view import table_view
 
 HAND_SIZES = {2: 25, 3: 20, 4: 18, 5: 15, 6: 13, 7: 11, 8: 10, 9: 8, 10: 8, 11: 7}
 SOLO_HAND = 25
@@ -66,27 +66,29 @@ def recent_placements(state: CubedState) -> list[tuple[int, int]]:
 
 def legal_placements(state: CubedState, seat: int) -> list[PlaceAction]:
     """Every legal placement of a piece from ``seat``'s hand right now."""
-    table = state.table_dict()
-    blocked = blocked_cells(table)
-    cells = frontier(table, blocked)
-    needs = [CellNeeds(table, cell) for cell in cells]
+    view = table_view(state)
+    cells = view.cells
     moves = []
     for piece_id in dict.fromkeys(state.hands[seat]):
         for rotation, shown in enumerate(rotations(PIECES_BY_ID[piece_id].faces)):
-            for need in needs:
-                if need.fits(shown):
-                    moves.append(PlaceAction(piece=piece_id, cell=need.cell, rotation=rotation))
+            for index in view.fitting(shown):
+                moves.append(_placement(piece_id, cells[index], rotation))
     return moves
 
 
+@lru_cache(maxsize=1 << 16)
+def _placement(piece_id: str, cell: tuple[int, int], rotation: int) -> PlaceAction:
+    """A legal placement found by move generation (shared: actions are not
+    mutated; built from a piece in hand and an open cell: nothing to validate)."""
+    return PlaceAction.model_construct(piece=piece_id, cell=cell, rotation=rotation)
+
+
 def has_placement(state: CubedState, seat: int) -> bool:
-    table = state.table_dict()
-    needs = [CellNeeds(table, cell) for cell in frontier(table)]
+    view = table_view(state)
     return any(
-        need.fits(shown)
+        view.fitting(shown)
         for piece_id in set(state.hands[seat])
         for shown in rotations(PIECES_BY_ID[piece_id].faces)
-        for need in needs
     )
 
 
@@ -191,8 +193,8 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         if action.rotation not in (0, 1, 2):
             raise _err("bad_rotation", rotation=action.rotation)
         cell = (int(action.cell[0]), int(action.cell[1]))
-        table = state.table_dict()
-        blocked = blocked_cells(table)
+        view = table_view(state)
+        table, blocked = view.table, view.blocked
         name = self._cell_name(table, blocked, cell)
         if not table and cell != CENTRE:
             raise _err("first_centre", piece=piece, cell=name)

@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, Field, TypeAdapter, field_validator
 
 from engines.base import Rng
-from engines.cubed.pieces import DEFAULT_POINTS, PIECES_BY_ID
+from engines.cubed.pieces import DEFAULT_POINTS, shown_faces
 
 Phase = Literal["turn", "drawn", "bonus", "give", "keep", "over"]
 # turn  - start of a turn: place, draw (or draw3), or pass once the bag is empty
@@ -69,11 +69,7 @@ class CubedState(BaseModel):
 
     def table_dict(self) -> dict[tuple[int, int], tuple[str, str, str]]:
         """The contract's table: cell -> faces as shown (top, right, left)."""
-        table = {}
-        for p in self.table:
-            faces = PIECES_BY_ID[p.piece].faces
-            table[p.cell] = tuple(faces[(j - p.rotation) % 3] for j in range(3))
-        return table  # type: ignore[return-value]
+        return {(p.q, p.r): shown_faces(p.piece, p.rotation) for p in self.table}
 
 
 def normalize_piece_id(text: str) -> str:

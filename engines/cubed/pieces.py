@@ -52,6 +52,13 @@ def _rotations(faces: Faces) -> tuple[Faces, ...]:
     return tuple(tuple(faces[(j - k) % 3] for j in range(3)) for k in range(3))  # type: ignore[misc]
 
 
+@lru_cache(maxsize=None)
+def shown_faces(piece_id: str, rotation: int) -> Faces:
+    """The faces of piece ``piece_id`` as shown when turned by ``rotation``
+    (rules.rotate of its faces)."""
+    return _rotations(PIECES_BY_ID[piece_id].faces)[rotation % 3]
+
+
 def _canonical(faces: Faces) -> Faces:
     return min(rotations(faces), key=lambda f: tuple(COLOURS.index(c) for c in f))
 

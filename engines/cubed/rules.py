@@ -8,6 +8,7 @@ so checking edge by edge checks every corner.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 from typing import Iterable, Mapping
 
@@ -45,7 +46,12 @@ def add(cell: Cell, step: Cell) -> Cell:
 
 def neighbours(cell: Cell) -> list[Cell]:
     """The six neighbours in the order E, W, NE, NW, SE, SW."""
-    return [add(cell, d) for d in DIRECTIONS.values()]
+    return list(_neighbours(cell))
+
+
+@lru_cache(maxsize=4096)  # the search asks for the same few dozen cells all the time
+def _neighbours(cell: Cell) -> tuple[Cell, ...]:
+    return tuple(add(cell, d) for d in DIRECTIONS.values())
 
 
 def rotate(faces: Faces, rotation: int) -> Faces:
@@ -61,13 +67,17 @@ def blocked_cells(table: Table) -> set[Cell]:
     """Empty cells across a purple face: nothing may go there this round."""
     blocked: set[Cell] = set()
     for cell, faces in table.items():
-        for slot, colour in enumerate(faces):
-            if colour == PURPLE:
-                for step, _ in SLOT_EDGES[slot]:
-                    other = add(cell, step)
-                    if other not in table:
-                        blocked.add(other)
+        for step in purple_steps(faces):
+            other = (cell[0] + step[0], cell[1] + step[1])
+            if other not in table:
+                blocked.add(other)
     return blocked
+
+
+@lru_cache(maxsize=None)  # a few hundred distinct shown triples
+def purple_steps(faces: Faces) -> tuple[Cell, ...]:
+    """The steps across the purple faces of ``faces`` as shown."""
+    return tuple(step for slot, colour in enumerate(faces) if colour == PURPLE for step, _ in SLOT_EDGES[slot])
 
 
 def placement_error(table: Table, faces: Faces, cell: Cell, rotation: int) -> str | None:
@@ -90,7 +100,7 @@ def shown_error(table: Table, blocked: set[Cell], shown: Faces, cell: Cell) -> s
         return "blocker_too_early"
     if not table:
         return None
-    touching = sum(1 for n in neighbours(cell) if n in table)
+    touching = sum(1 for n in _neighbours(cell) if n in table)
     if touching == 0:
         return "not_touching"
     for slot, colour in enumerate(shown):
@@ -168,7 +178,7 @@ def frontier(table: Table, blocked: set[Cell] | None = None) -> list[Cell]:
     need = 1 if len(table) == 1 else 2
     counts: dict[Cell, int] = {}
     for cell in table:
-        for n in neighbours(cell):
+        for n in _neighbours(cell):
             if n not in table and n not in blocked:
                 counts[n] = counts.get(n, 0) + 1
     return sorted((c for c, k in counts.items() if k >= need), key=lambda c: (c[1], c[0]))
@@ -183,4 +193,4 @@ def neighbour_arcs(table: Table, cell: Cell) -> int:
 
 def is_enclosed(table: Table, cell: Cell) -> bool:
     """All six neighbours occupied (the Fill-the-void bonus)."""
-    return all(n in table for n in neighbours(cell))
+    return all(n in table for n in _neighbours(cell))
