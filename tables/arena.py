@@ -178,8 +178,9 @@ def run(game: str, players: int, games: int, seed: int, a: str, b: str, iteratio
         tally.games.append(play_game(engine, cfg, players, index, seed, a, b, budgets, tally))
         if progress and ((index + 1) % every == 0 or index + 1 == games):
             s = tally.summary()
+            ranks = f", mean rank {s['a_mean_rank']} / {s['b_mean_rank']}" if players > 2 else ""
             print(f"[{index + 1}/{games}] a={a} wins {s['a_wins']}, b={b} wins {s['b_wins']}, "
-                  f"draws {s['draws']} ({time.perf_counter() - started:.0f} s)", flush=True)
+                  f"draws {s['draws']}{ranks} ({time.perf_counter() - started:.0f} s)", flush=True)
     out = tally.summary()
     out.update(game=game, players=players, seed=seed, iterations=iterations,
                seconds=round(time.perf_counter() - started, 1))

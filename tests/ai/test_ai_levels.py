@@ -4,6 +4,8 @@ Iteration budgets keep the games reproducible and the CPU time modest (the
 full-size measurements are in docs/performance.md)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tables.arena import run
@@ -38,3 +40,14 @@ def test_arena_alternates_seats_and_reports_the_contract_fields(capsys):
     assert out["games"] == 2 and out["a_wins"] + out["b_wins"] + out["draws"] == 2
     # Two games, seats swapped: each level played each faction once.
     assert all(row["a_games"] == 1 and row["b_games"] == 1 for row in out["factions"].values())
+
+
+def test_arena_progress_shows_mean_ranks_with_more_than_two_players(capsys):
+    from tables.arena import main
+
+    assert main(["--game", "cubed", "--players", "4", "--games", "2", "--seed", "3",
+                 "--a", "greedy", "--b", "easy"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    progress, last = lines[:-1], json.loads(lines[-1])
+    assert progress and all("mean rank" in line for line in progress)
+    assert f"mean rank {last['a_mean_rank']} / {last['b_mean_rank']}" in progress[-1]
