@@ -20,14 +20,14 @@ from engines.cubed.pieces import PIECES_BY_ID
 from engines.cubed.rules import is_enclosed, neighbour_arcs
 
 if TYPE_CHECKING:
-    from engines.cubed.engine import CubedEngine
+    from engines.cubed.engine import CubedEngine, Placing
 
 
 def _points(state: CubedState, piece_id: str) -> int:
     return state.config.points.of(PIECES_BY_ID[piece_id].kind)
 
 
-def _placement_value(state: CubedState, occupied: set, move: PlaceAction, rng: random.Random) -> float:
+def _placement_value(state: CubedState, occupied: set, move: "PlaceAction | Placing", rng: random.Random) -> float:
     value = 10.0 * _points(state, move.piece)
     if state.phase != "bonus":
         if state.config.bridge and neighbour_arcs(occupied, move.cell) >= 2:  # type: ignore[arg-type]
@@ -40,7 +40,7 @@ def _placement_value(state: CubedState, occupied: set, move: PlaceAction, rng: r
 
 
 def choose_action(engine: "CubedEngine", state: CubedState, seat: int, rng: random.Random) -> BaseModel:
-    from engines.cubed.engine import legal_placements
+    from engines.cubed.engine import placings
 
     if state.phase == "keep":
         return KeepAction(piece=min(state.pending, key=lambda p: (_points(state, p), p)))
@@ -51,10 +51,10 @@ def choose_action(engine: "CubedEngine", state: CubedState, seat: int, rng: rand
         gift = max(hand, key=lambda p: (_points(state, p), p))
         return GiveAction(piece=gift, to_seat=closest)
 
-    moves = legal_placements(state, seat)
+    moves = placings(state, seat)
     if moves:
         occupied = {p.cell for p in state.table}
-        return max(moves, key=lambda m: _placement_value(state, occupied, m, rng))
+        return max(moves, key=lambda m: _placement_value(state, occupied, m, rng)).action()
     if state.config.solo:
         return DrawAction()  # the engine ends a stuck solo game by itself
     if state.phase == "turn" and state.bag:

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from engines.base import GameEngine
 from engines.cubed import ai as greedy
-from engines.cubed.engine import SOLO_MAX_DRAWS, CubedEngine, hand_points, legal_placements
+from engines.cubed.engine import SOLO_MAX_DRAWS, CubedEngine, Placing, hand_points, placings
 from engines.cubed.models import (
     CubedState,
     Draw3Action,
@@ -42,7 +42,7 @@ def is_sealed(state: CubedState) -> bool:
     return bool(view.table) and not view.cells
 
 
-def seals(state: CubedState, move: PlaceAction) -> bool:
+def seals(state: CubedState, move: PlaceAction | Placing) -> bool:
     """Would ``move`` leave no open cell? Worked out from the table's open
     cells before the move: the move fills one, its purple faces may block
     some, and only its own neighbours can open."""
@@ -64,7 +64,7 @@ def seals(state: CubedState, move: PlaceAction) -> bool:
     return True
 
 
-def _seals_from_scratch(table: dict, move: PlaceAction) -> bool:
+def _seals_from_scratch(table: dict, move: PlaceAction | Placing) -> bool:
     after = dict(table)
     after[(int(move.cell[0]), int(move.cell[1]))] = shown_faces(move.piece, move.rotation)
     return not frontier(after, blocked_cells(after))
@@ -107,7 +107,7 @@ class CubedKnowledge(Knowledge):
         return actions
 
     def _placements(self, state: CubedState, seat: int) -> list[PlaceAction]:
-        moves = legal_placements(state, seat)
+        moves = placings(state, seat)
         if not moves:
             return []
         occupied = {p.cell for p in state.table}
@@ -123,7 +123,7 @@ class CubedKnowledge(Knowledge):
         unique = unique[:2 * PLACEMENTS]
         if behind(state, seat):
             unique.sort(key=lambda m: seals(state, m))  # stable: sealing moves go last
-        return unique[:PLACEMENTS]
+        return [move.action() for move in unique[:PLACEMENTS]]
 
     def rollout_action(self, state: CubedState, seat: int, rng: random.Random) -> BaseModel:
         return greedy.choose_action(self.engine, state, seat, rng)  # type: ignore[arg-type]

@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from pydantic import BaseModel
 
@@ -64,23 +63,34 @@ def recent_placements(state: CubedState) -> list[tuple[int, int]]:
     return [p.cell for p in table[last_own + 1:] if p.seat >= 0]
 
 
-def legal_placements(state: CubedState, seat: int) -> list[PlaceAction]:
-    """Every legal placement of a piece from ``seat``'s hand right now."""
+class Placing(NamedTuple):
+    """A legal placement as move generation finds it: what a PlaceAction
+    says, without building one (the search AI weighs thousands a move)."""
+
+    piece: str
+    cell: tuple[int, int]
+    rotation: int
+
+    def action(self) -> PlaceAction:
+        return PlaceAction(piece=self.piece, cell=self.cell, rotation=self.rotation)
+
+
+def placings(state: CubedState, seat: int) -> list[Placing]:
+    """Every legal placement of a piece from ``seat``'s hand right now:
+    pieces as first held, then rotations, then open cells in reading order."""
     view = table_view(state)
     cells = view.cells
     moves = []
     for piece_id in dict.fromkeys(state.hands[seat]):
         for rotation, shown in enumerate(rotations(PIECES_BY_ID[piece_id].faces)):
             for index in view.fitting(shown):
-                moves.append(_placement(piece_id, cells[index], rotation))
+                moves.append(Placing(piece_id, cells[index], rotation))
     return moves
 
 
-@lru_cache(maxsize=1 << 16)
-def _placement(piece_id: str, cell: tuple[int, int], rotation: int) -> PlaceAction:
-    """A legal placement found by move generation (shared: actions are not
-    mutated; built from a piece in hand and an open cell: nothing to validate)."""
-    return PlaceAction.model_construct(piece=piece_id, cell=cell, rotation=rotation)
+def legal_placements(state: CubedState, seat: int) -> list[PlaceAction]:
+    """Every legal placement of a piece from ``seat``'s hand right now."""
+    return [move.action() for move in placings(state, seat)]
 
 
 def has_placement(state: CubedState, seat: int) -> bool:

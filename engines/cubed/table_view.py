@@ -19,7 +19,7 @@ from engines.cubed.rules import Cell, CellNeeds, blocked_cells, frontier
 if TYPE_CHECKING:
     from engines.cubed.models import CubedState
 
-CACHED_TABLES = 64
+CACHED_TABLES = 8  # a few moves' worth: older views would only keep dead worlds alive for the GC
 
 
 class TableView:
