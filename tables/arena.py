@@ -75,6 +75,24 @@ class Tally:
         # Same level on both sides (e.g. hard vs hard): seat parity decides the label.
         return [label == "a" for label in game.levels]
 
+    def rank_margin(self) -> tuple[float | None, list[float] | None]:
+        """How much better a's mean rank is than b's (positive: a ranks
+        higher), averaged game by game, with a 95 % interval (normal
+        approximation over the games: each game is one sample)."""
+        margins = []
+        for game in self.games:
+            a = [rank for label, rank in zip(game.levels, game.ranks) if label == "a"]
+            b = [rank for label, rank in zip(game.levels, game.ranks) if label == "b"]
+            if a and b:
+                margins.append(statistics.mean(b) - statistics.mean(a))
+        if not margins:
+            return None, None
+        mean = statistics.mean(margins)
+        if len(margins) < 2:
+            return round(mean, 3), None
+        half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins))
+        return round(mean, 3), [round(mean - half, 3), round(mean + half, 3)]
+
     def summary(self) -> dict[str, Any]:
         wins = {"a": 0, "b": 0}
         ranks: dict[str, list[int]] = {"a": [], "b": []}
@@ -115,6 +133,7 @@ class Tally:
             out[f"{label}_move_ms_p95"] = round(percentile(times, 95), 2) if times else None
             out[f"{label}_move_ms_max"] = round(max(times), 2) if times else None
             out[f"{label}_mean_rank"] = round(statistics.mean(ranks[label]), 3) if ranks[label] else None
+        out["a_rank_margin"], out["a_rank_margin_95"] = self.rank_margin()
         out["mean_actions"] = round(statistics.mean(g.actions for g in self.games), 1) if self.games else 0
         if factions:
             out["factions"] = factions
@@ -178,7 +197,8 @@ def run(game: str, players: int, games: int, seed: int, a: str, b: str, iteratio
         tally.games.append(play_game(engine, cfg, players, index, seed, a, b, budgets, tally))
         if progress and ((index + 1) % every == 0 or index + 1 == games):
             s = tally.summary()
-            ranks = f", mean rank {s['a_mean_rank']} / {s['b_mean_rank']}" if players > 2 else ""
+            ranks = (f", mean rank {s['a_mean_rank']} / {s['b_mean_rank']} "
+                     f"(margin {s['a_rank_margin']}, 95 % {s['a_rank_margin_95']})") if players > 2 else ""
             print(f"[{index + 1}/{games}] a={a} wins {s['a_wins']}, b={b} wins {s['b_wins']}, "
                   f"draws {s['draws']}{ranks} ({time.perf_counter() - started:.0f} s)", flush=True)
     out = tally.summary()

@@ -51,3 +51,6 @@ def test_arena_progress_shows_mean_ranks_with_more_than_two_players(capsys):
     progress, last = lines[:-1], json.loads(lines[-1])
     assert progress and all("mean rank" in line for line in progress)
     assert f"mean rank {last['a_mean_rank']} / {last['b_mean_rank']}" in progress[-1]
+    low, high = last["a_rank_margin_95"]
+    assert last["a_rank_margin"] == round(last["b_mean_rank"] - last["a_mean_rank"], 3)
+    assert low <= last["a_rank_margin"] <= high
