@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from engines.base import GameEngine
 from engines.cubed import ai as greedy
-from engines.cubed.engine import SOLO_MAX_DRAWS, CubedEngine, Placing, hand_points, placings
+from engines.cubed.engine import SOLO_MAX_DRAWS, CubedEngine, Placing, hand_points, has_placement, placings
 from engines.cubed.models import (
     CubedState,
     Draw3Action,
@@ -34,6 +34,10 @@ PLACEMENTS = 6
 SEALED_SCALE = 4.0  # points: a locked-in difference decides the game
 OPEN_SCALE = 14.0  # points still in play while pieces can go down
 LATER_ROUND_SCALE = 10.0  # per round still to come
+# With 3+ seats the rollout (3 plies) ends before the searching seat's next
+# turn, so the evaluation judges what the rollout cannot see: a seat with no
+# legal placement must draw (a piece more, a turn lost).
+STUCK_POINTS = 5.0
 
 
 def is_sealed(state: CubedState) -> bool:
@@ -133,8 +137,11 @@ class CubedKnowledge(Knowledge):
         n = len(totals)
         if n == 1:
             return [squash(-hand_points(state, 0) / OPEN_SCALE + 1.0)]
-        scale = SEALED_SCALE if is_sealed(state) else OPEN_SCALE
+        sealed = is_sealed(state)
+        scale = SEALED_SCALE if sealed else OPEN_SCALE
         scale += LATER_ROUND_SCALE * (state.config.rounds - state.round)
+        if n >= 3 and not sealed and state.phase != "over":
+            totals = [t + (0 if has_placement(state, s) else STUCK_POINTS) for s, t in enumerate(totals)]
         return pairwise_values([-float(x) for x in totals], scale)  # fewer points is better
 
 
