@@ -27,7 +27,6 @@ from tables.service import TableService
 log = logging.getLogger("tabletop")
 
 CORE_EXTENSIONS = ("cogs.core",)
-GAME_EXTENSIONS = ("cogs.setup", "cogs.cubed", "cogs.deathfront")
 SYNC_HASH_KEY = "command_tree_hash"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -118,6 +117,11 @@ def settings_problems(error: ValidationError) -> list[str]:
     return lines
 
 
+def extensions_for(registry: GameRegistry) -> tuple[str, ...]:
+    """The cogs to load: the core commands, then each registered game's."""
+    return CORE_EXTENSIONS + tuple(d.discord.cog for d in registry if d.discord is not None)
+
+
 class TabletopTree(app_commands.CommandTree):
     """Unexpected errors: logged with the game context, answered privately."""
 
@@ -146,7 +150,7 @@ class TabletopBot(commands.Bot):
                          allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         self.registry = registry or default_registry()
-        self.extensions_to_load = tuple(extensions) if extensions is not None else CORE_EXTENSIONS + GAME_EXTENSIONS
+        self.extensions_to_load = tuple(extensions) if extensions is not None else extensions_for(self.registry)
         self.db = Database(settings.database_url, pool_min=settings.database_pool_min,
                            pool_max=settings.database_pool_max)
         from cogs.notifier import DiscordNotifier

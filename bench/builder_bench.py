@@ -20,7 +20,7 @@ from bench import states
 from bench.report import Row, time_row
 from bench.timing import timed
 from cogs.builder import preview
-from cogs.builder.registry import builder_for
+from engines.paths import load
 
 STEP_LIMIT_MS = 80.0
 MAX_STEPS_PER_MOVE = 3
@@ -57,7 +57,7 @@ def walk(builder: Any, table: Any, seat: int) -> list[float]:
 def run(state_count: int = 40, games: tuple[str, ...] = states.GAMES) -> list[Row]:
     rows = []
     for game in games:
-        builder = builder_for(game)
+        builder = load(states.spec(game).discord.builder)
         run_ = states.playthrough(game)
         engine = states.spec(game).engine
         first: list[float] = []

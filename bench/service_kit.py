@@ -45,7 +45,7 @@ class RenderingNotifier(NullNotifier):
                 await self.service.settings.dm_hands(table.seats[seat].user_id)
             view = table.engine.private_view(table.state, seat)
             if view is not None:
-                await asyncio.to_thread(table.spec.renderer.hand_png, view)
+                await asyncio.to_thread(table.definition.renderer.hand_png, view)
                 self.hand_images += 1
 
     async def board_updated(self, table: LiveTable, events, finished) -> None:
@@ -54,7 +54,7 @@ class RenderingNotifier(NullNotifier):
         if self.service is not None:
             await self.service.settings.guild(table.record.guild_id)
         start = clock()
-        png = await asyncio.to_thread(table.spec.renderer.board_png, table.engine.public_view(table.state))
+        png = await asyncio.to_thread(table.definition.renderer.board_png, table.engine.public_view(table.state))
         self.render_seconds.append(clock() - start)
         self.bytes.append(len(png))
 

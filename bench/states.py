@@ -20,7 +20,8 @@ from pydantic import BaseModel
 
 from db.models import Seat
 from engines.base import GameEngine, SeatInfo
-from tables.registry import GameRegistry, GameSpec, default_registry
+from games.definition import GameDefinition
+from tables.registry import GameRegistry, default_registry
 
 GAMES = ("setup", "cubed", "deathfront")
 STAGES = ("early", "middle", "late")
@@ -73,7 +74,7 @@ def registry() -> GameRegistry:
     return default_registry()
 
 
-def spec(game: str) -> GameSpec:
+def spec(game: str) -> GameDefinition:
     return registry().get(game)
 
 

@@ -95,8 +95,8 @@ async def reply_error(interaction: discord.Interaction, error: TableError | Ille
     if isinstance(params.get("game"), str) and has(f"core.game.{params['game']}"):
         params["game"] = t(f"core.game.{params['game']}", locale)  # a game id, shown by its name
     table = bot_of(interaction).tables.in_channel(interaction.channel_id) if interaction.channel_id else None
-    if table is not None and table.spec.localize_params is not None:  # card names in the reader's language
-        params = table.spec.localize_params(params, locale)
+    if table is not None and table.definition.localize_params is not None:  # card names in the reader's language
+        params = table.definition.localize_params(params, locale)
     for name, value in error.params.items():
         if name.endswith("_key") and isinstance(value, str):  # i18n keys given as params are shown localized
             params[name] = t(value, locale)

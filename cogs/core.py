@@ -128,7 +128,7 @@ class CoreCog(commands.Cog):
             await interaction.response.defer()
             notifier = bot_of(interaction).notifier
             locale = await guild_locale(bot_of(interaction), interaction.guild)
-            image = await draw(bot_of(interaction), table.spec.renderer, "board", table.engine.public_view(table.state),
+            image = await draw(bot_of(interaction), table.definition.renderer, "board", table.engine.public_view(table.state),
                                locale)
             message = await interaction.followup.send(
                 notifier.board_content(table, [], locale, None), file=png_file(image, "board.png"),

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from cogs.common import bot_of, refusals, reply, user_locale
 from cogs.game_base import GameCog
-from engines.base import Event, IllegalAction
+from engines.base import IllegalAction
 from engines.cubed import labels
 from engines.cubed.engine import legal_placements
 from engines.cubed.models import (
@@ -112,31 +112,9 @@ async def cell_autocomplete(interaction: discord.Interaction, current: str) -> l
             if value.startswith(typed)][:MAX_CHOICES]
 
 
-def round_summaries(events: list[Event], names: list[str], rounds: int, locale: str) -> list[str]:
-    """One message per round that ended in ``events``: every player's points
-    and running total, lowest total first. Only public facts (point totals)."""
-    scores: dict[int, list[dict[str, Any]]] = {}
-    for event in events:
-        if event.key == "cubed.ev.round_score":
-            scores.setdefault(event.params["round"], []).append(event.params)
-    texts = []
-    for number, rows in scores.items():
-        lines = [t("cubed.summary.title", locale, round=number, rounds=rounds)]
-        for place, row in enumerate(sorted(rows, key=lambda r: (r["total"], r["seat"])), start=1):
-            lines.append(t("cubed.summary.line", locale, place=place, player=names[row["seat"]],
-                           points=row["points"], total=row["total"]))
-        lines.append(t("cubed.summary.next" if number < rounds else "cubed.summary.last", locale))
-        texts.append("\n".join(lines))
-    return texts
-
-
-def announce_rounds(state: CubedState, events: list[Event], names: list[str], locale: str) -> list[str]:
-    return round_summaries(events, names, state.config.rounds, locale)
-
-
 # ---- the cog -------------------------------------------------------------------------------
 class CubedCog(GameCog, name="cubed"):
-    game_id = "cubed"
+    game_type = "cubed"
     group = app_commands.Group(name="cubed", guild_only=True,
                                description=_text("group", "Play CUBED, dominoes with hexagonal pieces"))
 
@@ -160,11 +138,6 @@ class CubedCog(GameCog, name="cubed"):
         if state.phase in NEXT_STEP and seat in table.to_act():
             lines.append(t(NEXT_STEP[state.phase], locale))
         await reply(interaction, "\n".join(lines))
-
-    async def cog_load(self) -> None:
-        # Round summaries go out with every board update, whoever moved
-        # (a player, an AI seat or the turn timer).
-        self.bot.notifier.announcers[self.game_id] = announce_rounds
 
     # -- starting ----------------------------------------------------------------
     @group.command(name="new", description=_text("new", "Open a CUBED lobby"))

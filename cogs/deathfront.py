@@ -215,7 +215,7 @@ async def attackers_autocomplete(interaction: discord.Interaction, current: str)
 # ---- the cog -----------------------------------------------------------------------------
 class DeathFrontCog(GameCog, name="deathfront"):
     confirm_empty_hand_end = True  # an empty hand ends the game: ask first
-    game_id = "deathfront"
+    game_type = "deathfront"
     group = app_commands.Group(name="deathfront",
                                description=_text("group", "Death Front: Blitzkrieg, a WWII card battle"))
 

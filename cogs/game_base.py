@@ -22,7 +22,7 @@ class GameCog(commands.Cog):
     Command bodies run inside ``async with refusals(interaction):`` so that a
     refused request becomes a private, localized answer."""
 
-    game_id: str = ""
+    game_type: str = ""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -30,7 +30,7 @@ class GameCog(commands.Cog):
     async def open_lobby(self, interaction: discord.Interaction, config: dict[str, Any]) -> LiveTable:
         bot = bot_of(interaction)
         table = await bot.tables.open_lobby(
-            self.game_id, interaction.guild_id, interaction.channel_id, interaction.user.id,
+            self.game_type, interaction.guild_id, interaction.channel_id, interaction.user.id,
             display_name(interaction.user), config,
         )
         locale = await guild_locale(bot, interaction.guild)
@@ -43,7 +43,7 @@ class GameCog(commands.Cog):
         """A game with no lobby (solo, or against AI seats)."""
         bot = bot_of(interaction)
         table = await bot.tables.open_lobby(
-            self.game_id, interaction.guild_id, interaction.channel_id, interaction.user.id,
+            self.game_type, interaction.guild_id, interaction.channel_id, interaction.user.id,
             display_name(interaction.user), config,
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -59,7 +59,7 @@ class GameCog(commands.Cog):
 
     def table(self, interaction: discord.Interaction) -> LiveTable:
         table = bot_of(interaction).tables.require_channel(interaction.channel_id)
-        if table.record.game_type != self.game_id:
+        if table.record.game_type != self.game_type:
             raise TableError("core.err.other_game", game=table.record.game_type)
         return table
 
@@ -117,7 +117,7 @@ def own_lines(table: LiveTable, seat: int | None, events: list, locale: str, lim
         actor = event.params.get("seat")
         if out and actor is not None and actor != seat:
             break
-        out.append(describe(event, table.seats, locale, table.spec.localize_params))
+        out.append(describe(event, table.seats, locale, table.definition.localize_params))
     return out[:limit]
 
 

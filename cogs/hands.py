@@ -32,9 +32,9 @@ async def send_private_hand(interaction: discord.Interaction, table: "LiveTable"
         await reply(interaction, t("core.hand.none", locale))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    image = await draw(bot_of(interaction), table.spec.renderer, "hand", view, locale)
+    image = await draw(bot_of(interaction), table.definition.renderer, "hand", view, locale)
     text = t("core.hand.title", locale, game=game_name(table.record.game_type, locale), id=table.id)
-    line = table.spec.renderer.hand_text(view, locale)
+    line = table.definition.renderer.hand_text(view, locale)
     if line:
         text += "\n" + line
     builder = await first_controls(table, seat, locale)
@@ -71,7 +71,7 @@ async def dm_hand(bot, table: "LiveTable", seat: int, locale: str, turn_hint: st
     view = table.engine.private_view(table.state, seat)
     if view is None and turn_hint is None:
         return None
-    image = (await draw(bot, table.spec.renderer, "hand", view, locale, key=(table.id, "hand", seat, locale))
+    image = (await draw(bot, table.definition.renderer, "hand", view, locale, key=(table.id, "hand", seat, locale))
              if view is not None else None)
     game = game_name(table.record.game_type, locale)
     if turn_hint is not None:
@@ -80,7 +80,7 @@ async def dm_hand(bot, table: "LiveTable", seat: int, locale: str, turn_hint: st
             text += "\n" + t("core.turn.board_link", locale, url=board_url)
     else:
         text = t("core.hand.dm", locale, game=game, id=table.id)
-    line = table.spec.renderer.hand_text(view, locale) if view is not None else ""
+    line = table.definition.renderer.hand_text(view, locale) if view is not None else ""
     try:
         user = bot.get_user(record_seat.user_id) or await bot.fetch_user(record_seat.user_id)
         kwargs = {"file": png_file(image, "hand.png")} if image is not None else {}

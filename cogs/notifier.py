@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -15,6 +15,7 @@ from cogs.rematch import rematch_view
 from cogs.views import ai_level_text, board_view, lobby_view
 from engines import ai
 from engines.base import Event
+from engines.paths import load
 from i18n import has, t
 from tables import replay
 from tables.text import describe, game_name, safe_name, turn_hint
@@ -59,21 +60,10 @@ def config_summary(config: dict, locale: str, game: str = "") -> str:
     return " · ".join(shown) if shown else "—"
 
 
-# A game's extra public messages after a change (e.g. CUBED's round summaries):
-# (state, events, player names, locale) -> texts. Registered by the game's cog.
-Announcer = Callable[[Any, list[Event], list[str], str], list[str]]
-
-
-# A game's own buttons under its board and its private hand replies
-# (e.g. SETUP's "Build move"): (game id, locale) -> items. Registered by the cog.
-ItemsFactory = Callable[[int, str], list[discord.ui.Item]]
-
 
 class DiscordNotifier:
     def __init__(self, bot: "TabletopBot") -> None:
         self.bot = bot
-        self.announcers: dict[str, Announcer] = {}
-        self.extra_items: dict[str, ItemsFactory] = {}
         # Per game: the latest event batches (one per change), for the board's log.
         self.recent: dict[int, deque[list[Event]]] = {}
         self._ping_locks: dict[int, asyncio.Lock] = {}
@@ -82,7 +72,8 @@ class DiscordNotifier:
         self._hints: dict[int, tuple[Any, dict[tuple[int, str], str]]] = {}
 
     def game_items(self, table: "LiveTable", locale: str) -> list[discord.ui.Item]:
-        factory = self.extra_items.get(table.record.game_type)
+        parts = table.definition.discord
+        factory = load(parts.board_items) if parts is not None and parts.board_items else None
         return factory(table.id, locale) if factory else []
 
     def board_view(self, table: "LiveTable", locale: str) -> discord.ui.View:
@@ -177,7 +168,7 @@ class DiscordNotifier:
         header = f"**{game_name(table.record.game_type, locale)}** · #{table.id}"
         batches = self.recent.get(table.id)
         shown = [e for batch in self.last_round(table, batches) for e in batch] if batches else events
-        lines = [f"• {describe(e, table.seats, locale, table.spec.localize_params)}" for e in shown][-MAX_LOG_LINES:]
+        lines = [f"• {describe(e, table.seats, locale, table.definition.localize_params)}" for e in shown][-MAX_LOG_LINES:]
         footer = self.turn_line(table, locale) if finished is None else t("core.board.over", locale)
         while lines and len("\n".join([header, *lines, footer])) > MAX_CONTENT:
             lines.pop(0)  # the oldest lines go first
@@ -194,7 +185,7 @@ class DiscordNotifier:
         actions = [(seq, seat, action) for seq, seat, action, _ in rows]
 
         def batches() -> list[list[Event]]:
-            return [step.events for step in replay.steps(table.spec, table.record, actions) if step.events]
+            return [step.events for step in replay.steps(table.definition, table.record, actions) if step.events]
 
         try:
             found = await asyncio.to_thread(batches)
@@ -237,7 +228,7 @@ class DiscordNotifier:
         # Text and picture from one instant: the newest state, whichever change is announced.
         content = self.board_content(table, events, locale, finished)
         public = table.engine.public_view(table.state)
-        image = await draw(self.bot, table.spec.renderer, "board", public, locale, key=(table.id, "board", locale))
+        image = await draw(self.bot, table.definition.renderer, "board", public, locale, key=(table.id, "board", locale))
         view = self.board_view(table, locale) if finished is None else None
         file = png_file(image, "board.png")
         message_id = table.record.board_message_id
@@ -251,7 +242,7 @@ class DiscordNotifier:
                 )
         except discord.HTTPException as exc:
             log.warning("game %s: could not update the board (HTTP %s)", table.id, exc.status)
-        announcer = self.announcers.get(table.record.game_type)
+        announcer = table.definition.announcer
         if announcer is not None:
             for batch in batches:
                 for text in announcer(table.state, batch, [s.name for s in table.seats], locale):

@@ -111,17 +111,15 @@ def board_items(game_id: int, locale: str) -> list[discord.ui.Item]:
 
 # ---- the cog -----------------------------------------------------------------------------
 class SetupCog(GameCog, name="setup"):
-    game_id = GAME
+    game_type = GAME
     group = app_commands.Group(
         name="setup", description=_text("group", "SETUP (连线计划): make tile combos, race to the finish"))
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(BuildButton)
-        self.bot.notifier.extra_items[GAME] = board_items  # type: ignore[attr-defined]
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(BuildButton)
-        self.bot.notifier.extra_items.pop(GAME, None)  # type: ignore[attr-defined]
 
     # -- commands ----------------------------------------------------------------
     @group.command(name="new", description=_text("new", "Open a SETUP lobby in this channel"))

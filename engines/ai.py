@@ -58,12 +58,12 @@ _knowledge_cache: dict[tuple[str, str], Knowledge] = {}
 def greedy_action(engine: GameEngine[Any, Any], state: Any, seat: int, rng: random.Random) -> BaseModel:
     """Today's AI of the game; a game without one here (e.g. a test
     engine) brings its own ``ai_action``."""
-    if engine.game_id not in _GREEDY:
+    if engine.game_type not in _GREEDY:
         if type(engine).ai_action is GameEngine.ai_action:
-            raise NotImplementedError(f"no AI for {engine.game_id}")
+            raise NotImplementedError(f"no AI for {engine.game_type}")
         return engine.ai_action(state, seat, rng)
-    module = importlib.import_module(_GREEDY[engine.game_id])
-    if engine.game_id == "setup":
+    module = importlib.import_module(_GREEDY[engine.game_type])
+    if engine.game_type == "setup":
         return module.choose_action(state, seat, rng)
     return module.choose_action(engine, state, seat, rng)
 
@@ -71,9 +71,9 @@ def greedy_action(engine: GameEngine[Any, Any], state: Any, seat: int, rng: rand
 def knowledge_for(engine: GameEngine[Any, Any], level: str = "hard") -> Knowledge:
     """The game's knowledge for a search level: a game may spend less on
     ``normal``'s candidates, whose budget is smaller."""
-    key = (engine.game_id, level)
+    key = (engine.game_type, level)
     if key not in _knowledge_cache:
-        module = importlib.import_module(_KNOWLEDGE[engine.game_id])
+        module = importlib.import_module(_KNOWLEDGE[engine.game_type])
         _knowledge_cache[key] = module.make_knowledge(engine, level)
     return _knowledge_cache[key]
 
@@ -87,12 +87,12 @@ def choose_action(engine: GameEngine[Any, Any], state: Any, seat: int, level: st
     """A legal action for ``seat`` at ``level``. ``budget`` overrides the
     level's budget (tests and the arena use iteration budgets)."""
     level = normalize_level(level)
-    if level == "greedy" or engine.game_id not in _KNOWLEDGE:
+    if level == "greedy" or engine.game_type not in _KNOWLEDGE:
         return greedy_action(engine, state, seat, rng)
     knowledge = knowledge_for(engine, level)
     if level == "easy":
         return _easy_action(engine, knowledge, state, seat, rng)
-    action, _ = search(engine, knowledge, state, seat, rng, budget or budget_for(engine.game_id, level))
+    action, _ = search(engine, knowledge, state, seat, rng, budget or budget_for(engine.game_type, level))
     return action
 
 

@@ -89,7 +89,7 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
     """Rules of one game. Subclasses set the class attributes and implement
     the abstract methods; ``apply`` is provided and never mutates its input."""
 
-    game_id: ClassVar[str]  # "setup", "cubed", "deathfront"
+    game_type: ClassVar[str]  # "setup", "cubed", "deathfront"
     config_model: ClassVar[type[BaseModel]]
     state_model: ClassVar[type[BaseModel]]
     # A TypeAdapter over the discriminated union of the game's actions.

@@ -4,11 +4,11 @@ pydantic models and pickle). Each worker imports and builds a renderer once,
 by its import path ``module:Class``, and keeps it."""
 from __future__ import annotations
 
-import importlib
 import os
 from typing import Any
 
 from engines.base import Renderer
+from engines.paths import build, class_path
 
 _RENDERERS: dict[str, Renderer] = {}
 
@@ -16,21 +16,6 @@ _RENDERERS: dict[str, Renderer] = {}
 class RendererUnavailable(Exception):
     """The renderer cannot be built from its path in a worker (defined in a
     function, or needs arguments): the caller draws it in its own process."""
-
-
-def class_path(instance: Any) -> str:
-    """``module:Qualname`` of an instance's class, to build it again in a worker."""
-    cls = type(instance)
-    return f"{cls.__module__}:{cls.__qualname__}"
-
-
-def build_from_path(path: str) -> Any:
-    """An instance of the class at ``module:Qualname``, built without arguments."""
-    module_name, _, qualname = path.partition(":")
-    target: Any = importlib.import_module(module_name)
-    for part in qualname.split("."):
-        target = getattr(target, part)
-    return target()
 
 
 def renderer_path(renderer: Renderer) -> str:
@@ -41,7 +26,7 @@ def resolve(path: str) -> Renderer:
     found = _RENDERERS.get(path)
     if found is None:
         try:
-            found = build_from_path(path)
+            found = build(path)
         except Exception as error:  # noqa: BLE001 - any failure means "not from here"
             raise RendererUnavailable(f"{path}: {type(error).__name__}: {error}") from None
         _RENDERERS[path] = found

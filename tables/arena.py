@@ -176,7 +176,7 @@ def play_game(engine: GameEngine[Any, Any], config: Any, players: int, index: in
         actions += 1
     result = engine.result(state)
     assert result is not None
-    factions = list(state.factions) if engine.game_id == "deathfront" else None
+    factions = list(state.factions) if engine.game_type == "deathfront" else None
     return GameRecord(levels=levels, ranks=list(result.ranks), factions=factions, actions=actions)
 
 

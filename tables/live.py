@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from db.models import GameRecord, Seat
 from engines.base import GameEngine, Result
-from tables.registry import GameSpec
+from games.definition import GameDefinition
 
 
 @dataclass
@@ -17,7 +17,7 @@ class LiveTable:
     """A game in memory: its record, its engine state and its lock."""
 
     record: GameRecord
-    spec: GameSpec
+    definition: GameDefinition
     state: BaseModel | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task | None = None
@@ -28,7 +28,7 @@ class LiveTable:
 
     @property
     def engine(self) -> GameEngine:
-        return self.spec.engine
+        return self.definition.engine
 
     @property
     def seats(self) -> list[Seat]:

@@ -143,8 +143,8 @@ class LobbyMixin:
             self._require_host(table, user_id)
             engine = table.engine
             config_json = dict(table.record.config)
-            if table.spec.finalize_config is not None:
-                config_json = table.spec.finalize_config(config_json, table.seats)
+            if table.definition.finalize_config is not None:
+                config_json = table.definition.finalize_config(config_json, table.seats)
             config = engine.config_from_json(config_json)
             if len(table.seats) not in engine.allowed_seat_counts(config):
                 lo, hi = engine.seat_range(config)

@@ -18,7 +18,7 @@ from PIL import Image
 
 from db.models import GameRecord
 from engines.base import Event, SeatInfo
-from tables.registry import GameSpec
+from games.definition import GameDefinition
 
 MAX_BYTES = 8 * 1024 * 1024  # Discord shows attachments up to this size inline
 MAX_FRAMES = 32
@@ -44,7 +44,7 @@ def seat_infos(record: GameRecord) -> list[SeatInfo]:
     return [SeatInfo(name=s.name, is_ai=s.ai == "added") for s in record.seats]
 
 
-def steps(spec: GameSpec, record: GameRecord, actions: list[tuple[int, int, dict]]) -> Iterator[Step]:
+def steps(spec: GameDefinition, record: GameRecord, actions: list[tuple[int, int, dict]]) -> Iterator[Step]:
     """The dealt game, then the state and public events after each action."""
     engine = spec.engine
     state = engine.new_game(engine.config_from_json(record.config), seat_infos(record), record.seed)
@@ -128,7 +128,7 @@ class Replay:
     moves: int  # actions in the log
 
 
-def build(spec: GameSpec, record: GameRecord, actions: list[tuple[int, int, dict]],
+def build(spec: GameDefinition, record: GameRecord, actions: list[tuple[int, int, dict]],
           max_frames: int = MAX_FRAMES, max_bytes: int = MAX_BYTES, locale: str = "en") -> Replay:
     """The animation of the public board in ``locale``: the dealt game, then
     after each move (sampled evenly when long). CPU-bound: run it in a thread."""
@@ -140,7 +140,7 @@ def build(spec: GameSpec, record: GameRecord, actions: list[tuple[int, int, dict
     return Replay(data=data, frames=used, moves=len(actions))
 
 
-def history_lines(spec: GameSpec, record: GameRecord, actions: list[tuple[int, int, dict]],
+def history_lines(spec: GameDefinition, record: GameRecord, actions: list[tuple[int, int, dict]],
                   locale: str) -> list[str]:
     """Every public event of the game, numbered by its move."""
     from tables.text import describe

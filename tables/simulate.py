@@ -47,10 +47,10 @@ class ConsoleNotifier:
     async def board_updated(self, table: LiveTable, events: list[Event], finished: GameSummary | None) -> None:
         self.summary = finished or self.summary
         for event in events:
-            line = describe(event, table.seats, self.locale, table.spec.localize_params)
+            line = describe(event, table.seats, self.locale, table.definition.localize_params)
             print(f"[{table.record.version:>4}] {line}")
         if self.out is not None and table.state is not None:
-            png = await asyncio.to_thread(table.spec.renderer.board_png, table.engine.public_view(table.state),
+            png = await asyncio.to_thread(table.definition.renderer.board_png, table.engine.public_view(table.state),
                                           self.locale)
             (self.out / f"turn-{self.frame:04d}.png").write_bytes(png)
             if finished:

@@ -85,7 +85,7 @@ class ThinkingPool(WorkerProcesses):
             return await self._in_a_thread(engine, state, seat, level, seed, budget)
         except BrokenProcessPool:
             self._replace(executor, "an AI process died while choosing a %s move; starting a new pool, "
-                          "the moves it held are played in a thread", engine.game_id)
+                          "the moves it held are played in a thread", engine.game_type)
             return await self._in_a_thread(engine, state, seat, level, seed, budget)
         except asyncio.CancelledError:
             task = asyncio.current_task()

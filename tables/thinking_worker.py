@@ -16,8 +16,8 @@ from pydantic import BaseModel
 
 from engines import ai
 from engines.base import GameEngine
+from engines.paths import build, class_path
 from engines.search import Budget
-from render.worker import build_from_path, class_path
 
 _ENGINES: dict[str, GameEngine[Any, Any]] = {}
 WARM_LEVELS = ("easy", "normal", "hard")  # the levels with knowledge to build
@@ -36,7 +36,7 @@ def resolve(path: str) -> GameEngine[Any, Any]:
     found = _ENGINES.get(path)
     if found is None:
         try:
-            found = build_from_path(path)
+            found = build(path)
         except Exception as error:  # noqa: BLE001 - any failure means "not from here"
             # The path and the error's type only: nothing of a game is involved yet.
             raise EngineUnavailable(f"{path}: {type(error).__name__}") from None

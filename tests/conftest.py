@@ -10,7 +10,8 @@ import pytest
 
 import i18n
 from bot import Settings, create_bot
-from tables.registry import GameRegistry, GameSpec
+from games.definition import GameDefinition
+from tables.registry import GameRegistry
 from tests.support.database import drop_schema, fresh_schema_url, postgres_test_url
 from tests.support.highcard import HighcardEngine, HighcardRenderer
 
@@ -88,7 +89,7 @@ async def bot_builder(settings: Settings):
     built = []
 
     def build(registry: GameRegistry | None = None, extensions: list[str] | None = None):
-        registry = registry or GameRegistry([GameSpec(HighcardEngine(), HighcardRenderer())])
+        registry = registry or GameRegistry([GameDefinition(HighcardEngine(), HighcardRenderer())])
         bot = create_bot(settings, registry=registry, extensions=extensions or TEST_EXTENSIONS)
         bot.tables.clock = virtual_clock
         seeds = random.Random(len(built))  # repeatable games, different per bot

@@ -10,7 +10,6 @@ from pydantic import BaseModel
 from cogs.builder import ids
 from cogs.builder.model import Button, Menu, Option, Screen
 from cogs.builder.preview import base_board
-from cogs.builder.registry import register
 from engines.base import IllegalAction
 from engines.cubed import choices
 from engines.cubed.labels import cell_labels
@@ -80,7 +79,7 @@ def preview_png(table: Any, seat: int, piece: str, targets: list[Cell], cell: Ce
 
 
 class CubedBuilder:
-    game_id = "cubed"
+    game_type = "cubed"
 
     def warm(self, table: Any, locale: str = "en") -> None:
         base(table, locale)
@@ -189,4 +188,4 @@ class CubedBuilder:
                       action=GiveAction(piece=piece, to_seat=to_seat))
 
 
-register(CubedBuilder())
+BUILDER = CubedBuilder()

@@ -13,7 +13,6 @@ from pydantic import BaseModel
 from cogs.builder import ids
 from cogs.builder.model import Button, Menu, Option, Screen
 from cogs.builder.preview import base_board
-from cogs.builder.registry import register
 from engines.base import IllegalAction
 from engines.deathfront import choices
 from engines.deathfront import rules as R
@@ -87,7 +86,7 @@ def preview_png(table: Any, sources: list[str], targets: list[str], chosen: list
 
 
 class DeathFrontBuilder:
-    game_id = "deathfront"
+    game_type = "deathfront"
 
     def warm(self, table: Any, locale: str = "en") -> None:
         base(table, locale)
@@ -323,4 +322,4 @@ class DeathFrontBuilder:
 
 
 QUICK["stay"] = Pass
-register(DeathFrontBuilder())
+BUILDER = DeathFrontBuilder()

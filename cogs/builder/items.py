@@ -15,7 +15,7 @@ from cogs.builder import ids
 from cogs.builder.ids import Ref
 from cogs.builder.model import Button, Screen
 from cogs.builder.paging import page_of
-from cogs.builder.registry import builder_for
+from cogs.builder.registry import builder_of
 from cogs.common import bot_of, playing_seat, png_file, render, user_locale
 from engines.base import IllegalAction
 from i18n import t
@@ -101,7 +101,7 @@ def controls(game_id: int, version: int, screen: Screen, path: tuple[str, ...], 
 async def first_controls(table: Any, seat: int, locale: str) -> tuple[list[str], discord.ui.View] | None:
     """The start of the builder for a private hand reply: text lines and
     controls. None for a game without a builder."""
-    builder = builder_for(table.record.game_type)
+    builder = builder_of(table)
     if builder is None:
         return None
     screen = builder.screen(table, seat, (), locale)
@@ -127,7 +127,7 @@ async def handle(interaction: discord.Interaction, ref: Ref, values: list[str]) 
     except (TableError, IllegalAction) as error:
         await interaction.edit_original_response(content=_refusal(error, locale), attachments=[], view=None)
         return
-    builder = builder_for(table.record.game_type)
+    builder = builder_of(table)
     path, page = ref.path, 0
     if builder is None:
         return
@@ -184,7 +184,7 @@ async def show(interaction: discord.Interaction, table: Any, seat: int, builder:
         except Exception:  # a preview is a help, never a reason to fail the click
             log.exception("game %s: preview failed; showing the hand instead", table.id)
     if image is None:
-        image = await render(table.spec.renderer.hand_png, table.engine.private_view(table.state, seat), locale)
+        image = await render(table.definition.renderer.hand_png, table.engine.private_view(table.state, seat), locale)
     view = controls(table.id, table.record.version, screen, path, page, locale)
     content = "\n".join(screen.lines + notes)[:2000]
     await interaction.edit_original_response(content=content, attachments=[png_file(image, name)], view=view)

@@ -52,7 +52,7 @@ class Screen:
 class GameBuilder(Protocol):
     """One game's instance of the builder (cogs/builder/<game>.py)."""
 
-    game_id: str
+    game_type: str
 
     def screen(self, table: Any, seat: int, path: tuple[str, ...], locale: str) -> Screen:
         """The controls for ``path``. Raises IllegalAction for a path that is

@@ -1,16 +1,16 @@
-"""Which game has which builder (each game's module registers itself)."""
+"""A game's click builder, named by its definition (``DiscordParts.builder``)."""
 from __future__ import annotations
 
+from typing import Any
+
 from cogs.builder.model import GameBuilder
-
-_BUILDERS: dict[str, GameBuilder] = {}
-
-
-def register(builder: GameBuilder) -> None:
-    _BUILDERS[builder.game_id] = builder
+from engines.paths import load
 
 
-def builder_for(game_type: str) -> GameBuilder | None:
-    if not _BUILDERS:
-        from cogs.builder import games  # noqa: F401  (registers the three games)
-    return _BUILDERS.get(game_type)
+def builder_of(table: Any) -> GameBuilder | None:
+    """The builder of a live table's game, or None for a game without one."""
+    parts = table.definition.discord
+    if parts is None or parts.builder is None:
+        return None
+    builder: GameBuilder = load(parts.builder)
+    return builder

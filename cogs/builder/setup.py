@@ -11,7 +11,6 @@ from pydantic import BaseModel
 from cogs.builder import ids
 from cogs.builder.model import Button, Menu, Option, Screen
 from cogs.builder.preview import base_board
-from cogs.builder.registry import register
 from engines.base import IllegalAction
 from engines.setup.engine import format_placements
 from engines.setup.models import PlayAction, SetupPrivateView, SwapAction
@@ -59,7 +58,7 @@ def base(table: Any, locale: str = "en") -> Any:
 
         from render.setup import PANEL_Y, WIDTH
 
-        png = table.spec.renderer.board_png(table.engine.public_view(state), locale)
+        png = table.definition.renderer.board_png(table.engine.public_view(state), locale)
         image = Image.open(io.BytesIO(png)).convert("RGB")
         return image.crop((0, 0, WIDTH, PANEL_Y))
 
@@ -90,7 +89,7 @@ def _pairs(path: tuple[str, ...]) -> list[tuple[str, str]]:
 
 
 class SetupBuilder:
-    game_id = "setup"
+    game_type = "setup"
 
     def warm(self, table: Any, locale: str = "en") -> None:
         base(table, locale)
@@ -188,4 +187,4 @@ class SetupBuilder:
             table, placements, free, list(preview.scoring_squares), text, locale))
 
 
-register(SetupBuilder())
+BUILDER = SetupBuilder()

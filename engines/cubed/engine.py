@@ -103,7 +103,7 @@ def has_placement(state: CubedState, seat: int) -> bool:
 
 
 class CubedEngine(GameEngine[CubedConfig, CubedState]):
-    game_id: ClassVar[str] = "cubed"
+    game_type: ClassVar[str] = "cubed"
     config_model: ClassVar[type[BaseModel]] = CubedConfig
     state_model: ClassVar[type[BaseModel]] = CubedState
     action_adapter = ACTION_ADAPTER

@@ -53,7 +53,7 @@ def illegal(key: str, **params: Any) -> IllegalAction:
 
 
 class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
-    game_id = "deathfront"
+    game_type = "deathfront"
     config_model = DeathFrontConfig
     state_model = DeathFrontState
     action_adapter = ACTION_ADAPTER

@@ -1,5 +1,5 @@
 """From a lobby to a game config: each seat's own faction choice, checked and
-completed at Start (``GameSpec.finalize_config``). Pure: no Discord, no database."""
+completed at Start (``GameDefinition.finalize_config``). Pure: no Discord, no database."""
 from __future__ import annotations
 
 from typing import Any, Sequence

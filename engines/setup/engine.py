@@ -39,7 +39,7 @@ def format_placements(placements: list[tuple[str, str]]) -> str:
 
 
 class SetupEngine(GameEngine[SetupConfig, SetupState]):
-    game_id = "setup"
+    game_type = "setup"
     config_model = SetupConfig
     state_model = SetupState
     action_adapter = action_adapter

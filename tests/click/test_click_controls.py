@@ -10,16 +10,15 @@ from cogs.builder.ids import MAX_CUSTOM_ID, Ref
 from cogs.builder.items import controls
 from cogs.builder.model import Menu, Option, Screen
 from engines.cubed import choices
-from engines.cubed.engine import CubedEngine
-from render.cubed import CubedRenderer
-from tables.registry import GameRegistry, GameSpec
+from games import cubed as cubed_game
+from tables.registry import GameRegistry
 from tests.click.clicking import MORE, buttons, menu, menus, option_values, pick, press, show_hand
 from tests.click.test_click_cubed import TINY_PNG, start
 
 
 @pytest.fixture
 def make_bot(bot_builder):
-    return lambda: bot_builder(GameRegistry([GameSpec(CubedEngine(), CubedRenderer())]), ["cogs.core", "cogs.cubed"])
+    return lambda: bot_builder(GameRegistry([cubed_game.DEFINITION]), ["cogs.core", "cogs.cubed"])
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from cogs.builder import cubed as cubed_builder
 from engines.cubed import choices
 from engines.cubed.engine import CubedEngine
 from engines.cubed.models import Draw3Action, DrawAction, GiveAction, KeepAction, PassAction, PlaceAction
-from render.cubed import CubedRenderer
-from tables.registry import GameRegistry, GameSpec
+from games import cubed as cubed_game
+from tables.registry import GameRegistry
 from tests.click.clicking import all_menus_fit, buttons, pick, press, show_hand
 from tests.conftest import Table
 
@@ -21,7 +21,7 @@ TINY_PNG = b"\x89PNG\r\n\x1a\n"
 
 @pytest.fixture
 def make_bot(bot_builder):
-    return lambda: bot_builder(GameRegistry([GameSpec(CubedEngine(), CubedRenderer())]), ["cogs.core", "cogs.cubed"])
+    return lambda: bot_builder(GameRegistry([cubed_game.DEFINITION]), ["cogs.core", "cogs.cubed"])
 
 
 @pytest.fixture

@@ -11,10 +11,9 @@ from cogs.builder import deathfront as df_builder
 from engines.deathfront import DeathFrontEngine
 from engines.deathfront import rules as R
 from engines.deathfront.choices import one_per_kind
-from engines.deathfront.lobby import finalize_lobby_config
 from engines.deathfront.models import AgreeEnd, Attack, DeclineEnd, Discard, Pass, ProposeEnd
-from render.deathfront import DeathFrontRenderer
-from tables.registry import GameRegistry, GameSpec
+from games import deathfront as deathfront_game
+from tables.registry import GameRegistry
 from tests.click.clicking import all_menus_fit, pick, press, show_hand
 from tests.conftest import Table
 
@@ -27,7 +26,7 @@ QUICK_LABELS = {"keep": "Keep", "mulligan": "Mulligan", "skip_draw": "Keep hand 
 
 @pytest.fixture
 def make_bot(bot_builder):
-    registry = GameRegistry([GameSpec(DeathFrontEngine(), DeathFrontRenderer(), finalize_config=finalize_lobby_config)])
+    registry = GameRegistry([deathfront_game.DEFINITION])
     return lambda: bot_builder(registry, ["cogs.core", "cogs.deathfront"])
 
 

@@ -30,7 +30,7 @@ from render.setup import SetupRenderer
 
 def fake_table(engine, renderer, state, seed):
     return SimpleNamespace(id=1, record=SimpleNamespace(seed=seed, version=0), engine=engine, state=state,
-                           spec=SimpleNamespace(renderer=renderer))
+                           definition=SimpleNamespace(renderer=renderer))
 
 
 def colours(png: bytes) -> set[tuple[int, int, int]]:

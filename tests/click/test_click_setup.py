@@ -9,8 +9,8 @@ import pytest
 from cogs.builder import setup as setup_builder
 from engines.setup.engine import SetupEngine
 from engines.setup.models import SwapAction
-from render.setup import SetupRenderer
-from tables.registry import GameRegistry, GameSpec
+from games import setup as setup_game
+from tables.registry import GameRegistry
 from tests.click.clicking import all_menus_fit, pick, press, show_hand
 from tests.conftest import Table
 
@@ -20,7 +20,7 @@ TINY_PNG = b"\x89PNG\r\n\x1a\n"
 
 @pytest.fixture
 def simcord_bot(bot_builder):
-    return bot_builder(GameRegistry([GameSpec(SetupEngine(), SetupRenderer())]), ["cogs.core", "cogs.setup"])
+    return bot_builder(GameRegistry([setup_game.DEFINITION]), ["cogs.core", "cogs.setup"])
 
 
 @pytest.fixture

@@ -11,9 +11,9 @@ from engines.cubed.engine import CubedEngine, legal_placements
 from engines.cubed.models import Draw3Action, DrawAction, GiveAction, KeepAction, PassAction, PlaceAction
 from engines.cubed.pieces import PIECES_BY_ID
 from engines.cubed.rules import placement_error
+from games import cubed as cubed_game
 from i18n import t
-from render.cubed import CubedRenderer
-from tables.registry import GameRegistry, GameSpec
+from tables.registry import GameRegistry
 from tests.conftest import last_reply
 
 ENGINE = CubedEngine()
@@ -22,7 +22,7 @@ MAX_STEPS = 1500
 
 @pytest.fixture
 def simcord_bot(bot_builder):
-    return bot_builder(GameRegistry([GameSpec(CubedEngine(), CubedRenderer())]), ["cogs.core", "cogs.cubed"])
+    return bot_builder(GameRegistry([cubed_game.DEFINITION]), ["cogs.core", "cogs.cubed"])
 
 
 class Cubed:

@@ -7,12 +7,11 @@ import random
 import pytest
 
 from engines.base import IllegalAction
-from engines.deathfront import DeathFrontEngine, DeclineEnd, Discard, Mulligan
+from engines.deathfront import DeclineEnd, Discard, Mulligan
 from engines.deathfront import rules as R
-from engines.deathfront.cards import localize_card_params
 from engines.deathfront.lobby import finalize_lobby_config
-from render.deathfront import DeathFrontRenderer
-from tables.registry import GameRegistry, GameSpec
+from games import deathfront as deathfront_game
+from tables.registry import GameRegistry
 from tests.conftest import Table
 
 EXTENSIONS = ["cogs.core", "cogs.deathfront"]
@@ -22,9 +21,7 @@ GAME_SEED = 3  # a game that uses every kind of action
 
 @pytest.fixture
 def simcord_bot(bot_builder):
-    registry = GameRegistry([GameSpec(DeathFrontEngine(), DeathFrontRenderer(),
-                                      finalize_config=finalize_lobby_config,
-                                      localize_params=localize_card_params)])
+    registry = GameRegistry([deathfront_game.DEFINITION])
     return bot_builder(registry, EXTENSIONS)
 
 

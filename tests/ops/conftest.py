@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot import CORE_EXTENSIONS, GAME_EXTENSIONS
+from bot import extensions_for
 from tables.registry import default_registry
 
 
 @pytest.fixture
 def simcord_bot(bot_builder):
-    return bot_builder(default_registry(), list(CORE_EXTENSIONS + GAME_EXTENSIONS))
+    return bot_builder(default_registry(), list(extensions_for(default_registry())))

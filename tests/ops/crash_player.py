@@ -11,7 +11,8 @@ import signal
 import sys
 
 from db.database import Database
-from tables.registry import GameRegistry, GameSpec
+from games.definition import GameDefinition
+from tables.registry import GameRegistry
 from tables.service import TableService
 from tests.support.highcard import HighcardEngine, HighcardRenderer, Play
 
@@ -25,7 +26,7 @@ def die(*_args, **_kwargs):
 async def main(path: str, point: str) -> None:
     db = Database(path)
     await db.open()
-    service = TableService(db, GameRegistry([GameSpec(HighcardEngine(), HighcardRenderer())]))
+    service = TableService(db, GameRegistry([GameDefinition(HighcardEngine(), HighcardRenderer())]))
     service.new_seed = lambda: 7
     table = await service.open_lobby("highcard", GUILD, CHANNEL, ALICE, "alice", {"hand_size": 2, "deck_size": 4})
     if point == "after_action":

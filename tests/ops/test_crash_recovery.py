@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from db.database import Database
-from tables.registry import GameRegistry, GameSpec
+from games.definition import GameDefinition
+from tables.registry import GameRegistry
 from tables.service import TableService
 from tests.ops.crash_player import ALICE, BOB, CHANNEL, GUILD
 from tests.support.highcard import HighcardEngine, HighcardRenderer
@@ -32,7 +33,7 @@ async def reopen():
         db = Database(str(path))
         await db.open()
         opened.append(db)
-        return TableService(db, GameRegistry([GameSpec(HighcardEngine(), HighcardRenderer())]))
+        return TableService(db, GameRegistry([GameDefinition(HighcardEngine(), HighcardRenderer())]))
 
     yield open_service
     for db in opened:

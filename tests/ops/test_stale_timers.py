@@ -14,8 +14,9 @@ import logging
 import pytest
 
 from db.database import Database
+from games.definition import GameDefinition
 from tables.errors import TableError
-from tables.registry import GameRegistry, GameSpec
+from tables.registry import GameRegistry
 from tables.service import LOBBY_IDLE_SECONDS, TableService
 from tests.support.highcard import HighcardEngine, HighcardRenderer
 
@@ -31,7 +32,7 @@ async def two_processes(database_url):
     services = []
     for db in dbs:
         await db.open()
-        service = TableService(db, GameRegistry([GameSpec(HighcardEngine(), HighcardRenderer())]))
+        service = TableService(db, GameRegistry([GameDefinition(HighcardEngine(), HighcardRenderer())]))
         service.clock = lambda: now[0]
         services.append(service)
     yield services, now

@@ -7,8 +7,9 @@ import pytest
 
 from db.database import Database
 from db.errors import StaleWrite
+from games.definition import GameDefinition
 from tables.errors import TableError
-from tables.registry import GameRegistry, GameSpec
+from tables.registry import GameRegistry
 from tables.service import TableService
 from tables.sweeper import Sweeper
 from tests.support.highcard import HighcardEngine, HighcardRenderer, Play
@@ -17,7 +18,7 @@ ALICE, BOB = 100, 200
 
 
 def registry() -> GameRegistry:
-    return GameRegistry([GameSpec(HighcardEngine(), HighcardRenderer())])
+    return GameRegistry([GameDefinition(HighcardEngine(), HighcardRenderer())])
 
 
 @pytest.fixture

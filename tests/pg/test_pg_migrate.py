@@ -11,7 +11,8 @@ import pytest
 
 from db.database import Database
 from db.migrate_sqlite_to_postgres import main
-from tables.registry import GameRegistry, GameSpec
+from games.definition import GameDefinition
+from tables.registry import GameRegistry
 from tables.service import TableService
 from tests.support.database import drop_schema, fresh_schema_url, postgres_test_url
 from tests.support.highcard import HighcardEngine, HighcardRenderer, Play
@@ -34,7 +35,7 @@ async def pg_url():
 async def service_on(url: str) -> TableService:
     db = Database(url, pool_min=1, pool_max=2)
     await db.open()
-    return TableService(db, GameRegistry([GameSpec(HighcardEngine(), HighcardRenderer())]))
+    return TableService(db, GameRegistry([GameDefinition(HighcardEngine(), HighcardRenderer())]))
 
 
 async def play(service: TableService, game_id: int, moves: int | None = None) -> None:

@@ -10,7 +10,8 @@ from pydantic import ValidationError
 from bot import Settings, create_bot
 from db.database import Database
 from db.leases import IdentifyLeases
-from tables.registry import GameRegistry, GameSpec
+from games.definition import GameDefinition
+from tables.registry import GameRegistry
 from tables.service import TableService
 from tests.support.highcard import HighcardEngine, HighcardRenderer
 
@@ -73,7 +74,7 @@ async def test_only_the_process_with_shard_zero_syncs_commands(database_url, mon
 
 
 async def test_each_game_is_restored_by_exactly_one_process(database_url):
-    registry = GameRegistry([GameSpec(HighcardEngine(), HighcardRenderer())])
+    registry = GameRegistry([GameDefinition(HighcardEngine(), HighcardRenderer())])
     db = Database(database_url)
     await db.open()
     creator = TableService(db, registry)

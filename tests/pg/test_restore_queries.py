@@ -12,7 +12,8 @@ from db.database import Database
 from db.errors import StaleWrite
 from db.postgres import PgConn
 from db.sqlite import SqliteConn
-from tables.registry import GameRegistry, GameSpec
+from games.definition import GameDefinition
+from tables.registry import GameRegistry
 from tables.service import TableService
 from tests.support.highcard import HighcardEngine, HighcardRenderer, Play
 
@@ -20,7 +21,7 @@ GAMES, LOBBIES = 9, 3
 
 
 def registry() -> GameRegistry:
-    return GameRegistry([GameSpec(HighcardEngine(), HighcardRenderer())])
+    return GameRegistry([GameDefinition(HighcardEngine(), HighcardRenderer())])
 
 
 @contextmanager

@@ -13,8 +13,9 @@ import time
 
 from db.database import Database
 from engines.base import IllegalAction
+from games.definition import GameDefinition
 from tables.errors import TableError
-from tables.registry import GameRegistry, GameSpec
+from tables.registry import GameRegistry
 from tables.service import TableService
 from tables.sweeper import Sweeper
 from tests.support.highcard import HighcardEngine, HighcardRenderer, Play
@@ -24,7 +25,7 @@ class Worker:
     def __init__(self, url: str, interval: float, shards: str | None = None) -> None:
         self.db = Database(url, pool_min=1, pool_max=4)
         self.skew = 0.0  # seconds added to the wall clock ("time passes")
-        self.service = TableService(self.db, GameRegistry([GameSpec(HighcardEngine(), HighcardRenderer())]),
+        self.service = TableService(self.db, GameRegistry([GameDefinition(HighcardEngine(), HighcardRenderer())]),
                                     clock=lambda: time.time() + self.skew)
         self.sweeper = Sweeper(self.service, interval=interval)
         if shards:

@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncio
 
 from db.database import Database
+from games.definition import GameDefinition
 from tables.notifier import NullNotifier
-from tables.registry import GameRegistry, GameSpec
+from tables.registry import GameRegistry
 from tables.service import TableService
 from tables.text import describe
 from tests.conftest import Table
@@ -89,7 +90,7 @@ class Recorder(NullNotifier):
 async def service_with(notifier, tmp_path) -> TableService:
     db = Database(str(tmp_path / "announcing.db"))
     await db.open()
-    return TableService(db, GameRegistry([GameSpec(HighcardEngine(), HighcardRenderer())]), notifier)
+    return TableService(db, GameRegistry([GameDefinition(HighcardEngine(), HighcardRenderer())]), notifier)
 
 
 async def start_game(service: TableService, channel: int):

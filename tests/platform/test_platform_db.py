@@ -6,7 +6,8 @@ import pytest
 
 from db.database import Database, database_path_from_url
 from engines.base import IllegalAction
-from tables.registry import GameRegistry, GameSpec
+from games.definition import GameDefinition
+from tables.registry import GameRegistry
 from tables.service import TableService
 from tests.support.highcard import HighcardEngine, HighcardRenderer, Play
 
@@ -43,7 +44,7 @@ def test_database_url_must_be_sqlite():
 
 
 async def test_action_log_replays_to_the_snapshot(db):
-    service = TableService(db, GameRegistry([GameSpec(HighcardEngine(), HighcardRenderer())]))
+    service = TableService(db, GameRegistry([GameDefinition(HighcardEngine(), HighcardRenderer())]))
     table = await service.open_lobby("highcard", 1, 10, 100, "alice", {"deck_size": 20}, seed=7)
     await service.join(table.id, 200, "bob")
     await service.start(table.id, 100)
@@ -64,7 +65,7 @@ async def test_action_log_replays_to_the_snapshot(db):
 
 
 async def test_a_live_game_survives_a_new_service(db):
-    registry = GameRegistry([GameSpec(HighcardEngine(), HighcardRenderer())])
+    registry = GameRegistry([GameDefinition(HighcardEngine(), HighcardRenderer())])
     first = TableService(db, registry)
     table = await first.open_lobby("highcard", 1, 10, 100, "alice", seed=3)
     await first.add_ai(table.id, 100)

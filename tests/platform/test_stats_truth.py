@@ -4,7 +4,8 @@ are not rated, and /leaderboard aligns CJK names and is private unless asked."""
 import pytest
 
 from engines.base import Result
-from tables.registry import GameRegistry, GameSpec
+from games.definition import GameDefinition
+from tables.registry import GameRegistry
 from tests.conftest import Table, last_reply
 from tests.support.highcard import HighcardEngine, HighcardRenderer
 
@@ -33,7 +34,7 @@ def engine_ranks():
 @pytest.fixture
 def simcord_bot(bot_builder, engine_ranks):
     engine = FixedEngine(engine_ranks)
-    return bot_builder(GameRegistry([GameSpec(engine, HighcardRenderer())]))
+    return bot_builder(GameRegistry([GameDefinition(engine, HighcardRenderer())]))
 
 
 async def outcomes(t: Table, game_id: int) -> list[tuple[int, str]]:

@@ -22,10 +22,10 @@ class Pick(BaseModel):
 
 class TallyEngine:
     """Only what ``engines.ai.choose_action`` asks of a game without search
-    knowledge: a ``game_id`` and ``ai_action`` (played at every level). A
+    knowledge: a ``game_type`` and ``ai_action`` (played at every level). A
     state naming an existing crash marker kills its worker process once."""
 
-    game_id = "tally"
+    game_type = "tally"
 
     def ai_action(self, state: TallyState, seat: int, rng: random.Random) -> Pick:
         if state.crash_marker and os.path.exists(state.crash_marker):

@@ -8,8 +8,8 @@ import pytest
 
 from engines.setup.engine import SetupEngine, format_placements
 from engines.setup.models import PlayAction, SwapAction
-from render.setup import SetupRenderer
-from tables.registry import GameRegistry, GameSpec
+from games import setup as setup_game
+from tables.registry import GameRegistry
 from tests.click.clicking import buttons, menu, menus, option_values, pick
 from tests.conftest import Table, last_reply
 from tests.setup.conftest import build
@@ -17,7 +17,7 @@ from tests.setup.conftest import build
 
 @pytest.fixture
 def make_bot(bot_builder):
-    return lambda: bot_builder(GameRegistry([GameSpec(SetupEngine(), SetupRenderer())]),
+    return lambda: bot_builder(GameRegistry([setup_game.DEFINITION]),
                                ["cogs.core", "cogs.setup"])
 
 

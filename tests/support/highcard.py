@@ -49,7 +49,7 @@ class PrivateView(BaseModel):
 
 
 class HighcardEngine(GameEngine[HighcardConfig, HighcardState]):
-    game_id = "highcard"
+    game_type = "highcard"
     config_model = HighcardConfig
     state_model = HighcardState
     action_adapter = TypeAdapter(Play)

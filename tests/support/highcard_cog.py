@@ -11,7 +11,7 @@ from tests.support.highcard import Play
 
 
 class HighcardCog(GameCog, name="highcard"):
-    game_id = "highcard"
+    game_type = "highcard"
     group = app_commands.Group(name="highcard", description="The test game")
 
     @group.command(name="new", description="Open a lobby")

@@ -1,2 +1,0 @@
-"""Import the three games' builders (each registers itself)."""
-from cogs.builder import cubed, deathfront, setup  # noqa: F401

@@ -1,0 +1,82 @@
+"""What the platform knows of one game: a `GameDefinition`.
+
+Every consumer — the table service, the drawing and thinking workers, the
+simulator, the arena, replays, the Discord front end, the benches — reads a
+game's parts from its definition, found in the registry
+(``tables.registry``) by its ``game_type``. Nothing outside a game's own
+modules names the game.
+
+The pure parts (engine, renderer, lobby hooks, announcer) are objects. The
+Discord parts (cog, builder, board buttons) are import paths the front end
+loads: the definition sits below the front ends and must not import them.
+The AI is declared by the engine (``GameEngine.greedy_ai`` /
+``search_knowledge``, import paths), so a worker process that builds an
+engine from its class path has the game's AI too.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pydantic import BaseModel
+
+from db.models import Seat
+from engines.base import Event, GameEngine, Renderer
+
+# Builds the engine config at Start from the lobby config and each seat's own
+# choices (e.g. Death Front factions). Raises IllegalAction/TableError to refuse.
+ConfigFinalizer = Callable[[dict[str, Any], list[Seat]], dict[str, Any]]
+# Rewrites an event's params for a locale (e.g. card names) before formatting.
+ParamLocalizer = Callable[[dict[str, Any], str], dict[str, Any]]
+# Extra public lines for a board update: (state, one change's events, seat
+# names, locale) -> lines (e.g. CUBED's round summaries).
+Announcer = Callable[[BaseModel, list[Event], list[str], str], list[str]]
+# The config a simulated or arena game of N players starts from (e.g. a
+# one-player CUBED game is a solo game).
+PlayersConfig = Callable[[int, dict[str, Any]], dict[str, Any]]
+# Each seat's side label in a finished game, for the arena's per-side tally
+# (e.g. Death Front factions), and whether a label is of the first side.
+SideLabels = Callable[[BaseModel], list[str]]
+
+
+@dataclass(frozen=True)
+class DiscordParts:
+    """The Discord front end of a game, by import path (loaded by ``cogs``)."""
+
+    cog: str  # the extension: a module with ``async def setup(bot)``
+    builder: str | None = None  # "module:NAME" of the click builder (cogs.builder.model.GameBuilder)
+    board_items: str | None = None  # "module:function" (table id, locale) -> extra board buttons
+
+
+@dataclass(frozen=True)
+class ArenaSides:
+    """How the arena tallies a game's sides (e.g. Allies against Axis)."""
+
+    labels: SideLabels  # a label per seat (a faction)
+    first_side: frozenset[str]  # the labels of the side counted as "allies"
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    engine: GameEngine[Any, Any]
+    renderer: Renderer
+    finalize_config: ConfigFinalizer | None = None
+    localize_params: ParamLocalizer | None = None
+    announcer: Announcer | None = None
+    discord: DiscordParts | None = None
+    players_config: PlayersConfig | None = None
+    arena_sides: ArenaSides | None = None
+
+    @property
+    def game_type(self) -> str:
+        return self.engine.game_type
+
+    @property
+    def texts(self) -> str:
+        """The game's namespace in the i18n catalogues (``<game_type>.*``)."""
+        return self.game_type
+
+    def config_for(self, players: int, config: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The lobby config of a game of ``players`` (simulator, arena)."""
+        config = dict(config or {})
+        return self.players_config(players, config) if self.players_config is not None else config
