@@ -177,8 +177,8 @@ class TabletopBot(commands.Bot):
         from cogs.views import DYNAMIC_ITEMS
 
         await self.db.open()
-        self.tables.thinking.start()  # first: its forkserver preload covers the drawing pool's too
-        self.drawing.start()
+        self.tables.thinking.start(registry=self.registry)  # first: its forkserver preload covers the drawing pool's too
+        self.drawing.start(registry=self.registry)
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extensions_to_load:
             await self.load_extension(name)

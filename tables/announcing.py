@@ -1,35 +1,40 @@
-"""Announcing: which hands changed and whose turn began, the board update,
-the turn ping and the hand DMs, and the message ids and DM failures the
-notifier reports back. Part of `TableService`."""
+"""What players are told after a change: which hands changed, whose turn
+began, and the queued announcement (board, ping, DMs) that follows the
+answer; plus the message ids and DM failures the notifier reports back."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engines.base import Event
-from tables.announcing_queue import Change
+from tables.announcing_queue import AnnouncingQueue, Call, Change
 from tables.live import GameSummary, LiveTable
-from tables.sweeper import refuse_stale
+from tables.notifier import Notifier
+from tables.store import TableStore
 
 
-class AnnouncingMixin:
-    """`TableService`'s announcements; relies on the state and helpers `tables.service` sets up."""
+class Announcer:
+    def __init__(self, queue: AnnouncingQueue, store: TableStore, notifier: Callable[[], Notifier]) -> None:
+        self.queue = queue
+        self.store = store
+        self.notifier = notifier
 
-    def _human_seats(self, table: LiveTable) -> list[int]:
-        return [i for i, s in enumerate(table.seats) if s.user_id is not None and s.ai != "resigned"]
-
-    def _hand_snapshots(self, table: LiveTable) -> dict[int, Any]:
+    @staticmethod
+    def hand_snapshots(table: LiveTable) -> dict[int, Any]:
+        """What each person holds in secret now."""
         if table.state is None:
             return {}
-        return {seat: table.engine.hidden_hand(table.state, seat) for seat in self._human_seats(table)}
+        return {seat: table.engine.hidden_hand(table.state, seat) for seat in table.human_seats()}
 
-    def _changed_hands(self, table: LiveTable, before: dict[int, Any]) -> list[int]:
+    def changed_hands(self, table: LiveTable, before: dict[int, Any]) -> list[int]:
         """Seats whose secret holdings changed (not merely whose turn it is)."""
         if table.record.status != "playing":
             return []
-        after = self._hand_snapshots(table)
+        after = self.hand_snapshots(table)
         return [seat for seat, hand in after.items() if hand is not None and before.get(seat) != hand]
 
-    def _turn_change(self, table: LiveTable) -> tuple[list[int], list[int]] | None:
+    @staticmethod
+    def turn_change(table: LiveTable) -> tuple[list[int], list[int]] | None:
         """(humans to act now, those of them who were not to act before) when
         that set changed since the last announcement, else None. Decided and
         remembered without awaiting, so two announcements cannot both see
@@ -41,15 +46,19 @@ class AnnouncingMixin:
         table.record.ping_seats = now
         return now, [s for s in now if s not in before]
 
-    async def _announce(self, table: LiveTable, events: list[Event], finished: GameSummary | None,
-                        changed_hands: list[int]) -> None:
+    def announce(self, table: LiveTable, events: list[Event], finished: GameSummary | None,
+                 changed_hands: list[int]) -> None:
         """Queue the change's board, ping and DMs; they follow the answer."""
-        self.announcing.submit(table, Change(events, finished, changed_hands, self._turn_change(table)))
+        self.queue.submit(table, Change(events, finished, changed_hands, self.turn_change(table)))
+
+    def ended_by_manager(self, table: LiveTable) -> None:
+        """Queue the note that a manager ended the game, after what is queued already."""
+        self.queue.submit(table, Call(lambda: self.notifier().game_ended_by_manager(table), "ending"))
 
     async def mark_dm_failed(self, table: LiveTable, seat: int, failed: bool) -> None:
         async with table.lock:
             table.seats[seat].dm_failed = failed
-            await self._save_record(table)
+            await self.store.save(table)
 
     async def set_message_ids(self, table: LiveTable, *, lobby: int | None = None, board: int | None = None,
                               ping: int | None | bool = False) -> None:
@@ -62,6 +71,6 @@ class AnnouncingMixin:
             if board is not None:
                 table.record.board_message_id = board
             if ping is not False:
-                table.record.ping_message_id = ping  # type: ignore[assignment]
-            async with refuse_stale(self, table):
-                await self.games.save(table.record)
+                table.record.ping_message_id = None if ping is None else int(ping)
+            async with self.store.refusing_stale(table):
+                await self.store.games.save(table.record)

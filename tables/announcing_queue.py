@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any, Callable
 from engines.base import Event
 
 if TYPE_CHECKING:
+    from tables.live import GameSummary, LiveTable
     from tables.notifier import Notifier
-    from tables.service import GameSummary, LiveTable
 
 log = logging.getLogger(__name__)
 

@@ -29,16 +29,10 @@ from typing import Any
 from engines import ai
 from engines.base import GameEngine, SeatInfo
 from engines.search import Budget
+from games.definition import GameDefinition
+from tables.registry import GameRegistry, default_registry
 
 MAX_ACTIONS = 20_000
-
-
-def _engines() -> dict[str, GameEngine[Any, Any]]:
-    from engines.cubed.engine import CubedEngine
-    from engines.deathfront.engine import DeathFrontEngine
-    from engines.setup.engine import SetupEngine
-
-    return {"setup": SetupEngine(), "cubed": CubedEngine(), "deathfront": DeathFrontEngine()}
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -64,6 +58,7 @@ class GameRecord:
 class Tally:
     a: str
     b: str
+    first_side: frozenset[str] = frozenset()  # the side labels tallied as "allies"
     games: list[GameRecord] = field(default_factory=list)
     move_ms: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
 
@@ -105,14 +100,12 @@ class Tally:
             for label, rank in zip(game.levels, game.ranks):
                 ranks[label].append(rank)
             if game.factions:
-                from engines.deathfront.cards import ALLIED_FACTIONS
-
                 for label, faction, rank in zip(game.levels, game.factions, game.ranks):
                     row = factions.setdefault(faction, {"a_games": 0, "a_wins": 0, "b_games": 0, "b_wins": 0})
                     row[f"{label}_games"] += 1
                     row[f"{label}_wins"] += int(rank == 1 and len(set(game.ranks)) > 1)
-                allied_won = [rank == 1 for f, rank in zip(game.factions, game.ranks) if f in ALLIED_FACTIONS]
-                axis_won = [rank == 1 for f, rank in zip(game.factions, game.ranks) if f not in ALLIED_FACTIONS]
+                allied_won = [rank == 1 for f, rank in zip(game.factions, game.ranks) if f in self.first_side]
+                axis_won = [rank == 1 for f, rank in zip(game.factions, game.ranks) if f not in self.first_side]
                 if all(allied_won) and not any(axis_won):
                     sides["allies"] += 1
                 elif all(axis_won) and not any(allied_won):
@@ -156,8 +149,9 @@ def percentile(values: list[float], pct: float) -> float:
     return ordered[k]
 
 
-def play_game(engine: GameEngine[Any, Any], config: Any, players: int, index: int, seed: int,
+def play_game(definition: GameDefinition, config: Any, players: int, index: int, seed: int,
               a: str, b: str, budgets: dict[str, Budget | None], tally: Tally) -> GameRecord:
+    engine = definition.engine
     seats = [SeatInfo(name=f"AI {n + 1}", is_ai=True) for n in range(players)]
     state = engine.new_game(config, seats, game_seed(seed, index))
     levels = seat_levels(engine, state, players, index, "a", "b")
@@ -176,25 +170,28 @@ def play_game(engine: GameEngine[Any, Any], config: Any, players: int, index: in
         actions += 1
     result = engine.result(state)
     assert result is not None
-    factions = list(state.factions) if engine.game_type == "deathfront" else None
+    sides = definition.arena_sides
+    factions = sides.labels(state) if sides is not None else None
     return GameRecord(levels=levels, ranks=list(result.ranks), factions=factions, actions=actions)
 
 
 def run(game: str, players: int, games: int, seed: int, a: str, b: str, iterations: int | None = None,
-        config: dict[str, Any] | None = None, progress: bool = True) -> dict[str, Any]:
-    engine = _engines()[game]
-    cfg = engine.config_from_json(config or {})
+        config: dict[str, Any] | None = None, progress: bool = True,
+        registry: GameRegistry | None = None) -> dict[str, Any]:
+    definition = (registry or default_registry()).get(game)
+    engine = definition.engine
+    cfg = engine.config_from_json(definition.config_for(players, config))
     if players not in engine.allowed_seat_counts(cfg):
         raise SystemExit(f"{game} cannot seat {players} players with this configuration")
     budgets: dict[str, Budget | None] = {
         label: (ai.with_iterations(level, iterations) if iterations and level in ai.BUDGETS else None)
         for label, level in (("a", a), ("b", b))
     }
-    tally = Tally(a, b)
+    tally = Tally(a, b, definition.arena_sides.first_side if definition.arena_sides else frozenset())
     every = max(1, games // 10)
     started = time.perf_counter()
     for index in range(games):
-        tally.games.append(play_game(engine, cfg, players, index, seed, a, b, budgets, tally))
+        tally.games.append(play_game(definition, cfg, players, index, seed, a, b, budgets, tally))
         if progress and ((index + 1) % every == 0 or index + 1 == games):
             s = tally.summary()
             ranks = (f", mean rank {s['a_mean_rank']} / {s['b_mean_rank']} "
@@ -209,7 +206,7 @@ def run(game: str, players: int, games: int, seed: int, a: str, b: str, iteratio
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tables.arena", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", required=True, choices=["setup", "cubed", "deathfront"])
+    parser.add_argument("--game", required=True, choices=default_registry().ids())
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)

@@ -25,15 +25,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from render import worker
-from tables.worker_processes import WorkerProcesses
+from tables.registry import GameRegistry, default_registry
+from tables.worker_processes import WorkerProcesses, preload_modules, renderer_paths
 
 log = logging.getLogger(__name__)
 
 ATTEMPTS = 3  # a picture that kills its worker this often is a bug, not bad luck
 NICENESS = 5  # workers run below the bot's process: answers first, boards after
-PRELOAD = ["render.worker", "render.setup", "render.cubed", "render.deathfront"]
-DEFAULT_RENDERERS = ["render.setup:SetupRenderer", "render.cubed:CubedRenderer",
-                     "render.deathfront:DeathFrontRenderer"]
 
 
 def default_processes() -> int:
@@ -54,7 +52,6 @@ class _Slot:
 
 
 class DrawingPool(WorkerProcesses):
-    PRELOAD = PRELOAD
     NICENESS = NICENESS
 
     def __init__(self, processes: int | None = None) -> None:
@@ -62,9 +59,12 @@ class DrawingPool(WorkerProcesses):
         self._slots: dict[Hashable, _Slot] = {}
         self.drawn = 0  # pictures actually drawn
 
-    def start(self, renderer_paths: Iterable[str] = DEFAULT_RENDERERS) -> None:
-        """Start the worker processes and build the renderers in each (idempotent)."""
-        self._start(worker.warm, renderer_paths)
+    def start(self, paths: Iterable[str] | None = None, registry: GameRegistry | None = None) -> None:
+        """Start the worker processes and build the registry's renderers (or
+        those at ``paths``) in each (idempotent)."""
+        registry = registry or default_registry()
+        self.preload = preload_modules(registry)
+        self._start(worker.warm, list(paths) if paths is not None else renderer_paths(registry))
 
     # -- drawing --------------------------------------------------------------
     async def draw(self, renderer: Any, kind: str, view: Any, locale: str, *,

@@ -1,26 +1,28 @@
-"""The data of a live table: the game in memory (`LiveTable`) and what a
-finished game reports (`GameSummary`, one `Standing` per seat)."""
+"""The data of live tables: a game in memory (`LiveTable`), the index of the
+tables this process holds (`LiveTables`), and what a finished game reports
+(`GameSummary`, one `Standing` per seat)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
 from db.models import GameRecord, Seat
-from engines.base import GameEngine, Result
+from engines.base import GameEngine, Result, SeatInfo
 from games.definition import GameDefinition
 
 
 @dataclass
 class LiveTable:
-    """A game in memory: its record, its engine state and its lock."""
+    """A game in memory: its record, its engine state, its lock and its timer."""
 
     record: GameRecord
     definition: GameDefinition
     state: BaseModel | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    timer: asyncio.Task | None = None
+    timer: asyncio.Task[None] | None = None
 
     @property
     def id(self) -> int:
@@ -44,6 +46,58 @@ class LiveTable:
 
     def seat_range(self) -> tuple[int, int]:
         return self.engine.seat_range(self.engine.config_from_json(self.record.config))
+
+    def human_seats(self) -> list[int]:
+        """Seats of people still playing (not resigned)."""
+        return [i for i, s in enumerate(self.seats) if s.user_id is not None and s.ai != "resigned"]
+
+    def cancel_timer(self) -> None:
+        """Stop the table's timer, unless the caller is that timer."""
+        if self.timer is not None and not self.timer.done() and self.timer is not asyncio.current_task():
+            self.timer.cancel()
+        self.timer = None
+
+
+def seat_infos(record: GameRecord) -> list[SeatInfo]:
+    """What the engine may know of the seats."""
+    return [SeatInfo(name=s.name, is_ai=s.ai == "added") for s in record.seats]
+
+
+class LiveTables(Mapping[int, LiveTable]):
+    """Every lobby and game this process holds, by table id and by channel
+    (one live table per channel)."""
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, LiveTable] = {}
+        self._by_channel: dict[int, int] = {}
+
+    def __getitem__(self, table_id: int) -> LiveTable:
+        return self._by_id[table_id]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._by_id)
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def add(self, table: LiveTable) -> None:
+        self._by_id[table.id] = table
+        self._by_channel[table.record.channel_id] = table.id
+
+    def remove(self, table: LiveTable) -> None:
+        """Forget a table (closed, finished, or no longer this process's) and stop its timer."""
+        self._by_id.pop(table.id, None)
+        if self._by_channel.get(table.record.channel_id) == table.id:
+            del self._by_channel[table.record.channel_id]
+        table.cancel_timer()
+
+    def clear(self) -> None:
+        self._by_id.clear()
+        self._by_channel.clear()
+
+    def in_channel(self, channel_id: int) -> LiveTable | None:
+        table_id = self._by_channel.get(channel_id)
+        return self._by_id.get(table_id) if table_id is not None else None
 
 
 @dataclass

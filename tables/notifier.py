@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Protocol
 from engines.base import Event
 
 if TYPE_CHECKING:
-    from tables.service import GameSummary, LiveTable
+    from tables.live import GameSummary, LiveTable
 
 
 class Notifier(Protocol):

@@ -1,6 +1,6 @@
-"""Bringing the tables back after a restart: load every live lobby and game,
-rebuild a state from seed + action log when its snapshot is missing, and
-finish what a crash left undone. Part of `TableService`."""
+"""Bringing tables back: every live lobby and game at start-up (rebuilding
+a state from seed + action log when its snapshot is missing), finishing
+what a crash left undone, and reloading one table whose copy went stale."""
 from __future__ import annotations
 
 import logging
@@ -8,14 +8,24 @@ import logging
 from pydantic import BaseModel
 
 from db.models import GameRecord
-from engines.base import Event
-from tables.live import LiveTable
+from db.repo import GameRepo
+from tables.changes import Changes, Outcome
+from tables.live import LiveTable, LiveTables, seat_infos
+from tables.registry import GameRegistry
+from tables.results import active_groups
+from tables.timers import Timers
 
-log = logging.getLogger("tables.service")  # the service's one logger, as before the split
+log = logging.getLogger("tables.service")
 
 
-class RestoringMixin:
-    """`TableService`'s restore; relies on the state and helpers `tables.service` sets up."""
+class Restorer:
+    def __init__(self, games: GameRepo, registry: GameRegistry, live: LiveTables, timers: Timers,
+                 changes: Changes) -> None:
+        self.games = games
+        self.registry = registry
+        self.live = live
+        self.timers = timers
+        self.changes = changes
 
     async def restore(self) -> int:
         """Load every live lobby and game, then finish what a crash left
@@ -35,49 +45,66 @@ class RestoringMixin:
                 else:
                     table.state = table.engine.state_from_json(snap[1])
                 playing.append(table)
-            self._remember(table)
-            self._schedule(table)
+            self.live.add(table)
+            self.timers.schedule(table)
             count += 1
         for table in playing:
-            await self._resume(table)
+            await self.resume(table)
         return count
 
-    async def _resume(self, table: LiveTable) -> None:
+    async def resume(self, table: LiveTable) -> None:
         """Bring a restored game to where its last commit left it. The result
         and the ratings are written in one transaction with the status, so a
         game is finished (and rated) exactly once."""
+
+        async def step(table: LiveTable) -> Outcome | None:
+            if table.record.status != "playing" or table.state is None:
+                return None
+            resigned_out = len(active_groups(table)) <= 1  # killed between a resignation and its result
+            over = table.engine.is_over(table.state)
+            ai_due = not over and any(table.seats[s].is_ai for s in table.to_act())
+            if not (resigned_out or over or ai_due):
+                return None
+            log.info("game %s: resuming after restart (%s)", table.id,
+                     "resigned" if resigned_out else "over" if over else "AI to act")
+            return Outcome(end="core.end.resigned" if resigned_out else None)
+
         try:
-            async with table.lock:
-                if table.record.status != "playing" or table.state is None:
-                    return
-                resigned_out = len(self._active_groups(table)) <= 1  # killed between a resignation and its result
-                over = table.engine.is_over(table.state)
-                ai_due = not over and any(table.seats[s].is_ai for s in table.to_act())
-                if not (resigned_out or over or ai_due):
-                    return
-                log.info("game %s: resuming after restart (%s)", table.id,
-                         "resigned" if resigned_out else "over" if over else "AI to act")
-                before = self._hand_snapshots(table)
-                events: list[Event] = []
-                if resigned_out:
-                    finished = await self._finish(table, reason="core.end.resigned")
-                else:
-                    events = [] if over else await self._run_ai(table)
-                    finished = await self._after_change(table)
-                changed = self._changed_hands(table, before)
+            await self.changes.run(table, step)
         except Exception:
             log.exception("game %s: could not resume after restart", table.id)
-            return
-        try:
-            await self._announce(table, events, finished, changed_hands=changed)
-        except Exception:  # the game itself moved on; a failed message must not stop the restore
-            log.exception("game %s: could not announce the resumed game", table.id)
 
     async def replay(self, record: GameRecord) -> BaseModel:
         """The state rebuilt from seed + action log."""
-        spec = self.registry.get(record.game_type)
-        engine = spec.engine
-        state = engine.new_game(engine.config_from_json(record.config), self._seat_infos(record), record.seed)
+        engine = self.registry.get(record.game_type).engine
+        state = engine.new_game(engine.config_from_json(record.config), seat_infos(record), record.seed)
         for _seq, seat, action, _by_ai in await self.games.actions(record.id):
             state, _ = engine.apply(state, seat, engine.action_from_json(action))
         return state
+
+    async def reload(self, table_id: int) -> LiveTable | None:
+        """Replace this process's copy of a game with the database's (the same
+        ``LiveTable`` object, so holders of it see the new state), re-arm its
+        timer, or forget it when it is no longer live. Call with the table's
+        lock held or on a game this process does not hold yet."""
+        record = await self.games.get(table_id)
+        table = self.live.get(table_id)
+        if record is None or record.status not in ("lobby", "playing") or record.game_type not in self.registry:
+            if table is not None:
+                self.live.remove(table)
+            return None
+        definition = self.registry.get(record.game_type)
+        state = None
+        if record.status == "playing":
+            snap = await self.games.snapshot(record.id)
+            if snap is not None and snap[0] == record.version:
+                state = definition.engine.state_from_json(snap[1])
+            else:
+                state = await self.replay(record)
+        if table is None:
+            table = LiveTable(record, definition, state=state)
+            self.live.add(table)
+        else:
+            table.record, table.state = record, state
+        self.timers.schedule(table)
+        return table

@@ -1,41 +1,43 @@
-"""The table service: every live game, its lock, its timers and its AI seats.
+"""The table service: every live lobby and game of this process, and the
+one way to change them.
 
-Flow of an action: lock the game → engine.apply → append the action and the
-new snapshot in one transaction (commit) → let AI seats play → notify. A
-restart rebuilds everything from the database.
-
-`TableService` is assembled from one mixin per job (lobby, play, timers,
-results, announcing, restoring); this module keeps what they share: the
-repositories, the table lookups, saving and closing a table, and shutdown.
+`TableService` is a small public API over parts with explicit
+dependencies: `LiveTables` (the index), `TableStore` (writing a row),
+`Timers`, `Results`, `Announcer`, `Changes` (the one change path: lock →
+apply and commit → AI seats → finish or re-arm → announce), `Lobby`, `Play`
+and `Restorer`. A restart rebuilds everything from the database.
 """
 from __future__ import annotations
 
-import asyncio
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
 
 from db.database import Database
 from db.models import GameRecord
 from db.repo import GameRepo, RatingRepo, SettingsRepo
-from engines.base import SeatInfo
-from tables.announcing import AnnouncingMixin
+from engines.base import Event
+from tables.announcing import Announcer
 from tables.announcing_queue import AnnouncingQueue
+from tables.changes import MAX_AI_STEPS_PER_TURN, Changes
 from tables.errors import TableError
-from tables.live import GameSummary, LiveTable, Standing
-from tables.lobby import LobbyMixin
+from tables.live import GameSummary, LiveTable, LiveTables, Standing
+from tables.lobby import Lobby
 from tables.notifier import Notifier, NullNotifier
-from tables.play import MAX_AI_STEPS_PER_TURN, PlayMixin
+from tables.play import Play
 from tables.registry import GameRegistry
-from tables.restoring import RestoringMixin
-from tables.results import ResultsMixin
-from tables.sweeper import refuse_stale
+from tables.restoring import Restorer
+from tables.results import Results
+from tables.store import TableStore
 from tables.thinking import ThinkingPool
 from tables.timers import (
     DEFAULT_TURN_TIMEOUT_MINUTES,
     LOBBY_IDLE_SECONDS,
     MISSED_TURNS_BEFORE_AI_KEEPS_SEAT,
-    TimersMixin,
+    Timers,
 )
 
 __all__ = [
@@ -44,7 +46,7 @@ __all__ = [
 ]
 
 
-class TableService(RestoringMixin, LobbyMixin, PlayMixin, TimersMixin, ResultsMixin, AnnouncingMixin):
+class TableService:
     """Every live lobby and game of this process, and the one way to change them."""
 
     def __init__(
@@ -59,37 +61,44 @@ class TableService(RestoringMixin, LobbyMixin, PlayMixin, TimersMixin, ResultsMi
         self.registry = registry
         self.notifier: Notifier = notifier or NullNotifier()
         self.clock = clock
+        # Seeds for new games; tests replace it to make games repeatable.
+        self.new_seed: Callable[[], int] = lambda: random.SystemRandom().randrange(2**31)
+        # AI moves: in worker processes when the bot passes a pool (AI_PROCESSES), else in a thread.
+        self.thinking = thinking or ThinkingPool(0)
+        self.accepting = True
         self.games = GameRepo(db)
         self.ratings = RatingRepo(db)
         self.settings = SettingsRepo(db)
-        self.tables: dict[int, LiveTable] = {}  # game id → table
-        self._by_channel: dict[int, int] = {}  # channel id → game id
-        self.accepting = True
+        self.tables = LiveTables()
+
+        # The parts read the notifier, clock, seed source and AI pool through
+        # the service at each call: tests (and the bot) may replace them.
+        def notifier_now() -> Notifier:
+            return self.notifier
+
+        def now() -> float:
+            return self.clock()
+
+        self.store = TableStore(db, self.games, self.tables, now, reload=lambda table_id: self.restorer.reload(table_id))
+        self.timers = Timers(self.settings, self.store, notifier_now, now,
+                             time_out=lambda table, version: self.changes.time_out(table, version))
+        self.results = Results(self.games, self.ratings, self.store, self.tables, now)
         # Announcements go out after the answer, in order per table (tables/announcing_queue.py).
-        self.announcing = AnnouncingQueue(lambda: self.notifier)
-        # AI moves: in worker processes when the bot passes a pool (AI_PROCESSES), else in a thread.
-        self.thinking = thinking or ThinkingPool(0)
-        self._rematch_lock = asyncio.Lock()
-        self._opening = asyncio.Lock()
-        # Seeds for new games; tests replace it to make games repeatable.
-        self.new_seed: Callable[[], int] = lambda: random.SystemRandom().randrange(2**31)
+        self.announcing = AnnouncingQueue(notifier_now)
+        self.announcer = Announcer(self.announcing, self.store, notifier_now)
+        self.changes = Changes(self.games, self.store, self.results, self.timers, self.announcer,
+                               lambda: self.thinking, now)
+        self.lobby = Lobby(db, self.games, registry, self.tables, self.store, self.timers, self.changes,
+                           notifier_now, now, lambda: self.new_seed())
+        self.play = Play(self.changes, self.store)
+        self.restorer = Restorer(self.games, registry, self.tables, self.timers, self.changes)
 
-    def _remember(self, table: LiveTable) -> None:
-        self.tables[table.id] = table
-        self._by_channel[table.record.channel_id] = table.id
-
-    def _forget(self, table: LiveTable) -> None:
-        self.tables.pop(table.id, None)
-        if self._by_channel.get(table.record.channel_id) == table.id:
-            del self._by_channel[table.record.channel_id]
-        self._cancel_timer(table)
+    # -- finding tables ----------------------------------------------------------------
+    def get(self, table_id: int) -> LiveTable | None:
+        return self.tables.get(table_id)
 
     def in_channel(self, channel_id: int) -> LiveTable | None:
-        game_id = self._by_channel.get(channel_id)
-        return self.tables.get(game_id) if game_id is not None else None
-
-    def get(self, game_id: int) -> LiveTable | None:
-        return self.tables.get(game_id)
+        return self.tables.in_channel(channel_id)
 
     def require_channel(self, channel_id: int) -> LiveTable:
         table = self.in_channel(channel_id)
@@ -97,33 +106,101 @@ class TableService(RestoringMixin, LobbyMixin, PlayMixin, TimersMixin, ResultsMi
             raise TableError("core.err.no_game")
         return table
 
-    def require_game(self, game_id: int) -> LiveTable:
-        table = self.get(game_id)
+    def require_game(self, table_id: int) -> LiveTable:
+        table = self.get(table_id)
         if table is None:
             raise TableError("core.err.game_gone")
         return table
 
-    @staticmethod
-    def _seat_infos(record: GameRecord) -> list[SeatInfo]:
-        return [SeatInfo(name=s.name, is_ai=s.ai == "added") for s in record.seats]
-
-    async def _close(self, table: LiveTable, status: str) -> None:
-        table.record.status = status  # type: ignore[assignment]
-        table.record.turn_started_at = None
-        await self._save_record(table)
-        self._forget(table)
-
-    async def _save_record(self, table: LiveTable) -> None:
-        table.record.updated_at = self.clock()
-        async with refuse_stale(self, table):
-            await self.games.save(table.record)
-
-    # ------------------------------------------------------------------
-    # Shutdown
-    # ------------------------------------------------------------------
     def _check_accepting(self) -> None:
         if not self.accepting:
             raise TableError("core.err.shutting_down")
+
+    # -- lobbies -----------------------------------------------------------------------
+    async def open_lobby(self, game_type: str, guild_id: int | None, channel_id: int, host_id: int,
+                         host_name: str, config: dict[str, Any] | None = None,
+                         seed: int | None = None) -> LiveTable:
+        self._check_accepting()
+        return await self.lobby.open(game_type, guild_id, channel_id, host_id, host_name, config, seed)
+
+    async def join(self, table_id: int, user_id: int, name: str) -> LiveTable:
+        table = self.require_game(table_id)
+        await self.lobby.join(table, user_id, name)
+        return table
+
+    async def leave(self, table_id: int, user_id: int) -> LiveTable:
+        table = self.require_game(table_id)
+        await self.lobby.leave(table, user_id)
+        return table
+
+    async def add_ai(self, table_id: int, user_id: int) -> LiveTable:
+        table = self.require_game(table_id)
+        await self.lobby.add_ai(table, user_id)
+        return table
+
+    async def set_ai_level(self, table_id: int, user_id: int, level: str) -> LiveTable:
+        table = self.require_game(table_id)
+        await self.lobby.set_ai_level(table, user_id, level)
+        return table
+
+    async def set_seat_option(self, table_id: int, user_id: int, key: str, value: Any,
+                              seat: int | None = None) -> LiveTable:
+        table = self.require_game(table_id)
+        await self.lobby.set_seat_option(table, user_id, key, value, seat)
+        return table
+
+    async def cancel(self, table_id: int, user_id: int) -> LiveTable:
+        table = self.require_game(table_id)
+        await self.lobby.close(table, "core.lobby.cancelled", host_id=user_id)
+        return table
+
+    async def start(self, table_id: int, user_id: int) -> LiveTable:
+        table = self.require_game(table_id)
+        await self.lobby.start(table, user_id)
+        return table
+
+    async def rematch(self, table_id: int, user_id: int, user_name: str) -> tuple[LiveTable, GameRecord]:
+        return await self.lobby.rematch(table_id, user_id, user_name)
+
+    # -- play --------------------------------------------------------------------------
+    async def act(self, table_id: int, user_id: int, action: BaseModel) -> list[Event]:
+        """Apply a player's action. Raises TableError or IllegalAction and
+        changes nothing when refused. Returns the public events it caused."""
+        self._check_accepting()
+        return await self.play.act(self.require_game(table_id), user_id, action)
+
+    async def validate(self, table_id: int, user_id: int, action: BaseModel) -> None:
+        """Raise as ``act`` would, without changing anything (previews)."""
+        self.play.validate(self.require_game(table_id), user_id, action)
+
+    async def resign(self, table_id: int, user_id: int) -> list[Event]:
+        return await self.play.resign(self.require_game(table_id), user_id)
+
+    async def end_game(self, table_id: int) -> LiveTable:
+        """A server manager ends a stuck game or lobby: abandoned, not rated."""
+        table = self.require_game(table_id)
+        if table.record.status == "lobby":
+            await self.lobby.close(table, "core.lobby.ended")
+        else:
+            await self.play.end_game(table)
+        return table
+
+    # -- messages ----------------------------------------------------------------------
+    async def mark_dm_failed(self, table: LiveTable, seat: int, failed: bool) -> None:
+        await self.announcer.mark_dm_failed(table, seat, failed)
+
+    async def set_message_ids(self, table: LiveTable, *, lobby: int | None = None, board: int | None = None,
+                              ping: int | None | bool = False) -> None:
+        await self.announcer.set_message_ids(table, lobby=lobby, board=board, ping=ping)
+
+    # -- restart and shutdown ----------------------------------------------------------
+    async def restore(self) -> int:
+        """Load every live lobby and game and finish what a crash left undone."""
+        return await self.restorer.restore()
+
+    async def replay(self, record: GameRecord) -> BaseModel:
+        """The state rebuilt from seed + action log."""
+        return await self.restorer.replay(record)
 
     async def shutdown(self) -> None:
         """Stop taking actions, wait for actions in flight, stop timers and
@@ -131,6 +208,8 @@ class TableService(RestoringMixin, LobbyMixin, PlayMixin, TimersMixin, ResultsMi
         self.accepting = False
         for table in list(self.tables.values()):
             async with table.lock:
-                self._cancel_timer(table)
+                table.cancel_timer()
         await self.announcing.join()
         await self.thinking.shutdown()
+
+

@@ -76,10 +76,9 @@ async def simulate(game: str, players: int, seed: int, out: Path | None, locale:
     """Seats are simulated people whose moves the engine's AI picks, so every
     move goes through ``TableService.act`` exactly as a player's would."""
     registry = registry or default_registry()
-    engine = registry.get(game).engine
-    config = dict(config or {})
-    if game == "cubed" and players == 1:
-        config.setdefault("solo", True)  # one CUBED player is a solo game, as /cubed solo
+    definition = registry.get(game)
+    engine = definition.engine
+    config = definition.config_for(players, config)
     parsed = engine.config_from_json(config)
     if players not in engine.allowed_seat_counts(parsed):
         lo, hi = engine.seat_range(parsed)
@@ -125,7 +124,7 @@ async def simulate(game: str, players: int, seed: int, out: Path | None, locale:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tables.simulate", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", required=True, choices=["setup", "cubed", "deathfront"])
+    parser.add_argument("--game", required=True, choices=default_registry().ids())
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None, help="folder for the board PNGs")

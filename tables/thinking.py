@@ -32,8 +32,9 @@ from pydantic import BaseModel
 from engines import ai
 from engines.base import GameEngine
 from engines.search import Budget
-from tables import drawing, thinking_worker
-from tables.worker_processes import WorkerProcesses
+from tables import thinking_worker
+from tables.registry import GameRegistry, default_registry
+from tables.worker_processes import WorkerProcesses, engine_paths, preload_modules
 
 log = logging.getLogger(__name__)
 
@@ -45,17 +46,9 @@ DEFAULT_PROCESSES = 1
 # drawing workers (5): a thinking AI holds its table, and its time budget
 # buys fewer iterations the less CPU it gets; a board may wait.
 NICENESS = 2
-DEFAULT_ENGINES = ["engines.setup.engine:SetupEngine", "engines.cubed.engine:CubedEngine",
-                   "engines.deathfront.engine:DeathFrontEngine"]
-# The forkserver is one per bot process, shared with the drawing pool; it
-# reads the preload list when the first pool starts, so both lists go in.
-PRELOAD = [*drawing.PRELOAD, "tables.thinking_worker", "engines.ai", "engines.search",
-           *[path.partition(":")[0] for path in DEFAULT_ENGINES],
-           "engines.setup.ai_search", "engines.cubed.ai_search", "engines.deathfront.ai_search"]
 
 
 class ThinkingPool(WorkerProcesses):
-    PRELOAD = PRELOAD
     NICENESS = NICENESS
 
     def __init__(self, processes: int | None = None) -> None:
@@ -63,9 +56,12 @@ class ThinkingPool(WorkerProcesses):
         self.moves_in_process = 0
         self.moves_in_thread = 0
 
-    def start(self, engine_paths: Iterable[str] = DEFAULT_ENGINES) -> None:
-        """Start the worker processes and build the engines in each (idempotent)."""
-        self._start(thinking_worker.warm, engine_paths)
+    def start(self, paths: Iterable[str] | None = None, registry: GameRegistry | None = None) -> None:
+        """Start the worker processes and build the registry's engines (or
+        those at ``paths``) and their search knowledge in each (idempotent)."""
+        registry = registry or default_registry()
+        self.preload = preload_modules(registry)
+        self._start(thinking_worker.warm, list(paths) if paths is not None else engine_paths(registry))
 
     # -- thinking -------------------------------------------------------------
     async def choose(self, engine: GameEngine[Any, Any], state: Any, seat: int, level: str, seed: str,

@@ -1,95 +1,109 @@
-"""Timers: the idle-lobby close, the turn reminder and time-out (an AI
-plays a missed turn, then keeps the seat), and the turn clock every accepted
-action restarts. Part of `TableService`."""
+"""Timers: the idle-lobby close, the turn reminder and the turn time-out,
+and the turn clock every accepted action restarts. Deadlines come from the
+stored record (``turn_started_at``, ``updated_at``), so a restart — or
+another process — re-arms them."""
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 
 from pydantic import BaseModel
 
-from engines.base import Event
+from db.models import GameRecord
+from db.repo import SettingsRepo
+from tables.errors import TableError
 from tables.live import LiveTable
-from tables.sweeper import run_timer
+from tables.notifier import Notifier
+from tables.store import TableStore
 
-log = logging.getLogger("tables.service")  # the service's one logger, as before the split
+log = logging.getLogger("tables.service")
 
 LOBBY_IDLE_SECONDS = 30 * 60
 DEFAULT_TURN_TIMEOUT_MINUTES = 60
 MISSED_TURNS_BEFORE_AI_KEEPS_SEAT = 3
 
+# What a turn time-out does: (table, the version the timer was armed at).
+TimeOut = Callable[[LiveTable, int], Awaitable[object]]
 
-class TimersMixin:
-    """`TableService`'s timers; relies on the state and helpers `tables.service` sets up."""
 
-    async def _turn_timeout_seconds(self, table: LiveTable) -> float:
-        _, minutes = await self.settings.guild(table.record.guild_id)
+def restart_turn_clock(table: LiveTable, state: BaseModel, now: float) -> None:
+    """Every accepted action starts the clock of the humans now to act."""
+    humans_to_act = [s for s in table.engine.to_act(state) if not table.seats[s].is_ai]
+    table.record.turn_started_at = now if humans_to_act else None
+    table.record.reminded = False
+
+
+async def run_timer(table: LiveTable, timer: Callable[[LiveTable], Awaitable[None]]) -> None:
+    """Run ``timer(table)``. When several processes hold the game, each arms
+    the timer; the first to write acts and the others' writes are refused as
+    stale (their copies reloaded). That is routine: a DEBUG line."""
+    try:
+        await timer(table)
+    except TableError as error:
+        if error.key != "core.err.stale_table":
+            raise
+        log.debug("game %s: timer fired on an old copy; another process acted first, copy reloaded", table.id)
+
+
+class Timers:
+    def __init__(self, settings: SettingsRepo, store: TableStore, notifier: Callable[[], Notifier],
+                 now: Callable[[], float], time_out: TimeOut) -> None:
+        self.settings = settings
+        self.store = store
+        self.notifier = notifier
+        self.now = now
+        self.time_out = time_out
+
+    async def turn_timeout_seconds(self, record: GameRecord) -> float:
+        _, minutes = await self.settings.guild(record.guild_id)
         return 60.0 * (minutes or DEFAULT_TURN_TIMEOUT_MINUTES)
 
-    def _cancel_timer(self, table: LiveTable) -> None:
-        if table.timer is not None and not table.timer.done() and table.timer is not asyncio.current_task():
-            table.timer.cancel()
-        table.timer = None
+    async def next_deadline(self, record: GameRecord) -> float | None:
+        """When the game's next timer is due: lobby idle, else the turn
+        reminder (half the limit) until sent, else the time-out."""
+        if record.status == "lobby":
+            return record.updated_at + LOBBY_IDLE_SECONDS
+        if record.status != "playing" or record.turn_started_at is None:
+            return None
+        limit = await self.turn_timeout_seconds(record)
+        return record.turn_started_at + (limit if record.reminded else limit / 2)
 
-    def _schedule(self, table: LiveTable) -> None:
-        self._cancel_timer(table)
+    def schedule(self, table: LiveTable) -> None:
+        """(Re-)arm the table's timer for its status."""
+        table.cancel_timer()
         if table.record.status == "lobby":
-            table.timer = asyncio.create_task(run_timer(table, self._lobby_idle), name=f"lobby-idle-{table.id}")
+            table.timer = asyncio.create_task(run_timer(table, self.lobby_idle), name=f"lobby-idle-{table.id}")
         elif table.record.status == "playing" and table.record.turn_started_at is not None:
-            table.timer = asyncio.create_task(run_timer(table, self._turn_timer), name=f"turn-timer-{table.id}")
+            table.timer = asyncio.create_task(run_timer(table, self.turn_timer), name=f"turn-timer-{table.id}")
 
-    async def _lobby_idle(self, table: LiveTable) -> None:
+    async def lobby_idle(self, table: LiveTable) -> None:
         while table.record.status == "lobby":
-            remaining = table.record.updated_at + LOBBY_IDLE_SECONDS - self.clock()
+            remaining = table.record.updated_at + LOBBY_IDLE_SECONDS - self.now()
             if remaining > 0:
                 await asyncio.sleep(remaining)
                 continue
             async with table.lock:
                 if table.record.status != "lobby":
                     return
-                await self._close(table, "abandoned")
+                await self.store.close(table, "abandoned")
             log.info("game %s: lobby closed after idling", table.id)
-            await self.notifier.lobby_updated(table, closed_reason="core.lobby.idle")
+            await self.notifier().lobby_updated(table, closed_reason="core.lobby.idle")
             return
 
-    async def _turn_timer(self, table: LiveTable) -> None:
-        limit = await self._turn_timeout_seconds(table)
-        started = table.record.turn_started_at or self.clock()
+    async def turn_timer(self, table: LiveTable) -> None:
+        limit = await self.turn_timeout_seconds(table.record)
+        started = table.record.turn_started_at or self.now()
         version = table.record.version
         if not table.record.reminded:
-            await asyncio.sleep(max(0.0, started + limit / 2 - self.clock()))
+            await asyncio.sleep(max(0.0, started + limit / 2 - self.now()))
             async with table.lock:  # the row is written: an action must not find it changed under it
                 if table.record.version != version or table.record.status != "playing":
                     return
                 table.record.reminded = True
-                await self._save_record(table)
+                await self.store.save(table)
             for seat in table.to_act():
                 if not table.seats[seat].is_ai:
-                    await self.notifier.turn_reminder(table, seat, int((started + limit - self.clock()) // 60))
-        await asyncio.sleep(max(0.0, started + limit - self.clock()))
-        async with table.lock:
-            if table.record.version != version or table.record.status != "playing":
-                return
-            before = self._hand_snapshots(table)
-            events: list[Event] = []
-            for seat in [s for s in table.to_act() if not table.seats[s].is_ai]:
-                if table.engine.is_over(table.state) or seat not in table.to_act():
-                    continue
-                record_seat = table.seats[seat]
-                record_seat.missed_turns += 1
-                events.append(Event(key="core.log.timed_out", params={"seat": seat}))
-                if record_seat.missed_turns >= MISSED_TURNS_BEFORE_AI_KEEPS_SEAT:
-                    record_seat.ai = "timeout"
-                    table.record.ai_marked = True
-                    events.append(Event(key="core.log.ai_keeps_seat", params={"seat": seat}))
-                events += await self._ai_move(table, seat)
-            events += await self._run_ai(table)
-            finished = await self._after_change(table, from_timer=True)
-            changed = self._changed_hands(table, before)
-        await self._announce(table, events, finished, changed_hands=changed)
-
-    def _restart_turn_clock(self, table: LiveTable, state: BaseModel, now: float) -> None:
-        """Every accepted action starts the clock of the humans now to act."""
-        humans_to_act = [s for s in table.engine.to_act(state) if not table.seats[s].is_ai]
-        table.record.turn_started_at = now if humans_to_act else None
-        table.record.reminded = False
+                    await self.notifier().turn_reminder(table, seat, int((started + limit - self.now()) // 60))
+        await asyncio.sleep(max(0.0, started + limit - self.now()))
+        await self.time_out(table, version)

@@ -9,16 +9,41 @@ import multiprocessing
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 
+from engines.paths import class_path
 from render.worker import lower_priority
+from tables.registry import GameRegistry
 
 log = logging.getLogger(__name__)
 
 
-class WorkerProcesses:
-    """Subclasses set ``PRELOAD`` (modules the forkserver imports once) and
-    ``NICENESS`` (the workers' priority below the bot's)."""
+# The pools' own worker modules; the games' modules are added from the registry.
+WORKER_MODULES = ["render.worker", "tables.thinking_worker", "engines.ai", "engines.search"]
 
-    PRELOAD: list[str] = []
+
+def preload_modules(registry: GameRegistry) -> list[str]:
+    """What the forkserver imports once: both pools' workers and every game's
+    engine, renderer and AI modules. The forkserver is one per process,
+    shared by both pools; it reads this list when the first pool starts."""
+    modules = list(WORKER_MODULES)
+    for definition in registry:
+        modules += [type(definition.renderer).__module__, type(definition.engine).__module__]
+        ai_paths = (getattr(definition.engine, "greedy_ai", None), getattr(definition.engine, "search_knowledge", None))
+        modules += [path.partition(":")[0] for path in ai_paths if isinstance(path, str)]
+    return list(dict.fromkeys(modules))
+
+
+def renderer_paths(registry: GameRegistry) -> list[str]:
+    return [class_path(definition.renderer) for definition in registry]
+
+
+def engine_paths(registry: GameRegistry) -> list[str]:
+    return [class_path(definition.engine) for definition in registry]
+
+
+class WorkerProcesses:
+    """Subclasses set ``NICENESS`` (the workers' priority below the bot's);
+    ``preload`` is what the forkserver imports once (``preload_modules``)."""
+
     NICENESS = 0
 
     def __init__(self, processes: int) -> None:
@@ -27,6 +52,7 @@ class WorkerProcesses:
         self._closed = False
         self._in_thread: set[str] = set()  # import paths a worker cannot build
         self.restarts = 0  # pools replaced after a worker died
+        self.preload: list[str] = list(WORKER_MODULES)
 
     def _start(self, warm: Callable[[list[str]], object], paths: Iterable[str]) -> None:
         """Start the workers and let each build ``paths`` ahead of the first request (idempotent)."""
@@ -40,7 +66,7 @@ class WorkerProcesses:
         # forkserver: workers fork from a clean server process, never from
         # this one with its threads (aiosqlite, to_thread) mid-flight.
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(self.PRELOAD)
+        context.set_forkserver_preload(self.preload)
         self._executor = ProcessPoolExecutor(max_workers=self.processes, mp_context=context,
                                              initializer=lower_priority, initargs=(self.NICENESS,))
         return self._executor

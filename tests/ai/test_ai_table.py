@@ -71,6 +71,6 @@ async def test_ai_seats_play_at_their_level_and_timeouts_at_normal(service, leve
     for _ in range(50):
         if table.record.status != "playing" or {seat for seat, _ in levels_played} == {0, 1}:
             break
-        await service._ai_move(table, table.to_act()[0])
+        await service.changes.ai_move(table, table.to_act()[0])
     assert {level for seat, level in levels_played if seat == 1} == {"easy"}
     assert (0, ai.TIMEOUT_LEVEL) in levels_played and ai.TIMEOUT_LEVEL == "normal"

@@ -32,19 +32,19 @@ async def main(path: str, point: str) -> None:
     if point == "after_action":
         await service.add_ai(table.id, ALICE)
         await service.start(table.id, ALICE)
-        service._run_ai = die  # the human's action is committed, the AI's reply is not
+        service.changes.run_ai_seats = die  # the human's action is committed, the AI's reply is not
         await service.act(table.id, ALICE, Play(card=max(table.state.hands[0])))
     elif point == "before_result":
         await service.join(table.id, BOB, "bob")
         await service.start(table.id, ALICE)
-        service._finish = die  # the final action is committed, the result is not
+        service.results.finish = die  # the final action is committed, the result is not
         while True:
             seat = table.to_act()[0]
             await service.act(table.id, table.seats[seat].user_id, Play(card=max(table.state.hands[seat])))
     elif point == "after_resign":
         await service.join(table.id, BOB, "bob")
         await service.start(table.id, ALICE)
-        service._finish = die  # the resignation is saved, the result is not
+        service.results.finish = die  # the resignation is saved, the result is not
         await service.resign(table.id, BOB)
     raise SystemExit("not killed")
 

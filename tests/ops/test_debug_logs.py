@@ -9,7 +9,7 @@ import pytest
 
 from bot import PARAMETER_LOGGERS, Settings, configure_logging
 from tables import simulate as sim
-from tables.service import TableService
+from tables.changes import Changes
 
 HIDDEN_FIELDS = ("hands", "bag", "decks", "deck", "pending")
 
@@ -48,7 +48,7 @@ def debug_logs():
 async def test_a_whole_game_at_debug_logs_nothing_hidden(debug_logs, monkeypatch, capsys, game, players):
     secrets: set[str] = set()
     snapshots: list[str] = []
-    original = TableService._commit
+    original = Changes.commit
 
     async def remembering(self, table, seat, action, by_ai):
         events = await original(self, table, seat, action, by_ai)
@@ -60,7 +60,7 @@ async def test_a_whole_game_at_debug_logs_nothing_hidden(debug_logs, monkeypatch
             secrets.update(e for items in lists if len(items) >= 2 for e in encodings(items))
         return events
 
-    monkeypatch.setattr(TableService, "_commit", remembering)
+    monkeypatch.setattr(Changes, "commit", remembering)
     await sim.simulate(game, players, seed=5, out=None)
 
     assert logging.getLogger().getEffectiveLevel() == logging.DEBUG

@@ -44,7 +44,7 @@ async def test_the_databases_unique_refusal_becomes_the_same_answer(simcord_env,
     table = Table(simcord_env)
     service = table.service
     await service.open_lobby("setup", table.guild.id, table.channel.id, 1, "one")
-    service._forget(service.in_channel(table.channel.id))  # as if another process had opened it
+    service.tables.remove(service.in_channel(table.channel.id))  # as if another process had opened it
 
     async def nothing_live(channel_id):
         return None

@@ -56,7 +56,7 @@ async def fire_timers(*pairs: tuple[TableService, int]) -> list[asyncio.Task]:
     tasks = []
     for service, game_id in pairs:
         table = service.get(game_id)
-        service._schedule(table)
+        service.timers.schedule(table)
         tasks.append(table.timer)
     await asyncio.wait(tasks, timeout=30)  # a guard against a hang, not a speed limit
     assert all(task.done() for task in tasks)
@@ -165,7 +165,7 @@ async def test_a_stale_timer_does_not_hide_its_real_failures(two_processes, capl
     async def broken(*_args, **_kwargs):
         raise RuntimeError("disk on fire")
 
-    first._close = broken
+    first.store.close = broken
     hold_timers(first)
     now[0] += LOBBY_IDLE_SECONDS + 1
     task = await fire_timer(first, table.id)

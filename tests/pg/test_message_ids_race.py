@@ -45,12 +45,12 @@ async def test_a_turn_reminder_during_an_action_loses_neither(service, reminder_
     takes the lock, so it never makes the player's action stale."""
     table = await started_game(service)
     service._cancel_timer(table)
-    limit = await service._turn_timeout_seconds(table)
+    limit = await service.timers.turn_timeout_seconds(table.record)
     table.record.turn_started_at = service.clock() - limit / 2 - 1  # the reminder is due now
     table.record.reminded = False
     user, card = player_to_act(table)
     version = table.record.version
-    timer = asyncio.ensure_future(service._turn_timer(table))
+    timer = asyncio.ensure_future(service.timers.turn_timer(table))
     act = service.act(table.id, user, Play(card=card))
     if reminder_first:
         await asyncio.sleep(0)

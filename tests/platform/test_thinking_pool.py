@@ -163,7 +163,7 @@ async def _ai_game(tmp_path, name: str, pool: ThinkingPool, moves: int) -> tuple
             if table.record.status != "playing":
                 break
             async with table.lock:
-                await service._ai_move(table, table.to_act()[0])
+                await service.changes.ai_move(table, table.to_act()[0])
             states.append(table.state.model_dump(mode="json"))
         stored = await service.games.get(table.id)
         assert stored.version == table.record.version  # every move was committed

@@ -1,0 +1,157 @@
+"""The one path every change to a live game takes (the unit of work):
+
+    lock → the change's step (apply and commit) → AI seats move
+         → finish the game, or re-arm its turn timer → queue the announcement
+
+A player's action, a resignation, a turn time-out, the start, a manager's
+end and the resume after a restart are each a *step* run by `Changes.run`.
+Every accepted action is committed before the caller is answered; the
+board, ping and DMs follow the answer (``tables/announcing_queue.py``).
+
+Two crash-injection seams (tests replace them to simulate a process dying
+between two commits): `Changes.run_ai_seats` and `Results.finish`.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel
+
+from db.repo import GameRepo
+from engines import ai
+from engines.base import Event
+from tables.announcing import Announcer
+from tables.live import GameSummary, LiveTable
+from tables.results import Results
+from tables.store import TableStore
+from tables.thinking import ThinkingPool
+from tables.timers import MISSED_TURNS_BEFORE_AI_KEEPS_SEAT, Timers, restart_turn_clock
+
+log = logging.getLogger("tables.service")
+
+MAX_AI_STEPS_PER_TURN = 5000
+
+
+@dataclass
+class Outcome:
+    """What a step did. ``end`` finishes the game at once with that reason
+    (AI seats do not move); ``closed``: the table was closed without a result
+    (a manager's end), so nothing follows but the note that it ended."""
+
+    events: list[Event] = field(default_factory=list)
+    end: str | None = None
+    closed: bool = False
+
+
+# A step runs under the table's lock; None: nothing to do (e.g. a timer that
+# fired on a version that moved on), nothing is announced.
+Step = Callable[[LiveTable], Awaitable[Outcome | None]]
+
+
+class Changes:
+    def __init__(self, games: GameRepo, store: TableStore, results: Results, timers: Timers,
+                 announcer: Announcer, thinking: Callable[[], ThinkingPool], now: Callable[[], float]) -> None:
+        self.games = games
+        self.store = store
+        self.results = results
+        self.timers = timers
+        self.announcer = announcer
+        self.thinking = thinking
+        self.now = now
+
+    async def run(self, table: LiveTable, step: Step, *, from_timer: bool = False, all_hands: bool = False,
+                  before_announcing: Callable[[], Awaitable[object]] | None = None) -> list[Event] | None:
+        """Run one change. ``all_hands``: every person's hand is announced
+        (the start). ``before_announcing`` runs after the lock is released,
+        before the announcement is queued (the start updates its lobby)."""
+        async with table.lock:
+            before = self.announcer.hand_snapshots(table)
+            outcome = await step(table)
+            if outcome is None:
+                return None
+            events = list(outcome.events)
+            finished: GameSummary | None = None
+            if outcome.end is not None:
+                finished = await self.results.finish(table, reason=outcome.end)
+            elif not outcome.closed:
+                events += await self.run_ai_seats(table)
+                finished = await self.finish_or_rearm(table, from_timer=from_timer)
+            changed = table.human_seats() if all_hands else self.announcer.changed_hands(table, before)
+        if before_announcing is not None:
+            await before_announcing()
+        if outcome.closed:
+            self.announcer.ended_by_manager(table)
+        else:
+            self.announcer.announce(table, events, finished, changed_hands=changed)
+        return events
+
+    async def commit(self, table: LiveTable, seat: int, action: BaseModel, by_ai: bool) -> list[Event]:
+        """Apply and persist one action (append-only log + snapshot, one transaction)."""
+        engine = table.engine
+        new_state, events = engine.apply(table.state, seat, action)
+        seq = table.record.version + 1
+        now = self.now()
+        restart_turn_clock(table, new_state, now)
+        table.record.version, table.record.updated_at = seq, now
+        async with self.store.refusing_stale(table):
+            await self.games.commit_action(table.record, seat, engine.action_to_json(action), by_ai, new_state)
+        table.state = new_state
+        log.info("game %s: seq %d by seat %d%s", table.id, seq, seat, " (ai)" if by_ai else "")
+        return events
+
+    async def run_ai_seats(self, table: LiveTable) -> list[Event]:
+        """Let every AI-played seat act until a human is to act or the game ends."""
+        events: list[Event] = []
+        for _ in range(MAX_AI_STEPS_PER_TURN):
+            if table.engine.is_over(table.state):
+                break
+            ai_seats = [s for s in table.to_act() if table.seats[s].is_ai]
+            if not ai_seats:
+                break
+            events += await self.ai_move(table, ai_seats[0])
+        else:
+            log.error("game %s: AI did not yield after %d steps", table.id, MAX_AI_STEPS_PER_TURN)
+        return events
+
+    async def ai_move(self, table: LiveTable, seat: int) -> list[Event]:
+        """One AI move for ``seat``, chosen off the event loop, then committed."""
+        seed = f"{table.record.seed}:{table.record.version}:{seat}"  # a fresh random.Random per move
+        record_seat = table.seats[seat]
+        level = record_seat.ai_level if record_seat.ai == "added" else ai.TIMEOUT_LEVEL
+        action = await self.thinking().choose(table.engine, table.state, seat, level, seed)
+        return await self.commit(table, seat, action, by_ai=True)
+
+    async def finish_or_rearm(self, table: LiveTable, from_timer: bool = False) -> GameSummary | None:
+        """Finish the game if it is over, else re-arm the turn timer (the turn
+        clock itself was saved with the last action)."""
+        if table.engine.is_over(table.state):
+            return await self.results.finish(table, reason=None)
+        if from_timer:
+            table.timer = None  # this task is the timer; a new one replaces it
+        self.timers.schedule(table)
+        return None
+
+    async def time_out(self, table: LiveTable, version: int) -> None:
+        """The turn timer ran out: the AI plays each late person's turn; after
+        ``MISSED_TURNS_BEFORE_AI_KEEPS_SEAT`` misses it keeps the seat."""
+
+        async def step(table: LiveTable) -> Outcome | None:
+            if table.record.version != version or table.record.status != "playing":
+                return None
+            events: list[Event] = []
+            for seat in [s for s in table.to_act() if not table.seats[s].is_ai]:
+                if table.engine.is_over(table.state) or seat not in table.to_act():
+                    continue
+                record_seat = table.seats[seat]
+                record_seat.missed_turns += 1
+                events.append(Event(key="core.log.timed_out", params={"seat": seat}))
+                if record_seat.missed_turns >= MISSED_TURNS_BEFORE_AI_KEEPS_SEAT:
+                    record_seat.ai = "timeout"
+                    table.record.ai_marked = True
+                    events.append(Event(key="core.log.ai_keeps_seat", params={"seat": seat}))
+                events += await self.ai_move(table, seat)
+            return Outcome(events)
+
+        await self.run(table, step, from_timer=True)

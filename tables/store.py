@@ -1,0 +1,61 @@
+"""Writing a table's row: every write is checked against the row's revision
+(and, on PostgreSQL, taken under an advisory lock — ``db/``). A write the
+database refuses as stale (another process changed the game) reloads the
+table and becomes the refusal ``core.err.stale_table``; nothing was written."""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from db.database import Database
+from db.errors import StaleWrite
+from db.models import GameStatus
+from db.repo import GameRepo
+from tables.errors import TableError
+from tables.live import LiveTable, LiveTables
+
+log = logging.getLogger("tables.service")
+
+
+class TableStore:
+    def __init__(self, db: Database, games: GameRepo, live: LiveTables, now: Callable[[], float],
+                 reload: Callable[[int], Awaitable[object]]) -> None:
+        self.db = db
+        self.games = games
+        self.live = live
+        self.now = now
+        self.reload = reload  # replaces this process's copy of a table with the database's
+
+    @asynccontextmanager
+    async def refusing_stale(self, table: LiveTable) -> AsyncIterator[None]:
+        """Around a write of ``table``: a stale write reloads the table and
+        becomes a refusal."""
+        try:
+            yield
+        except StaleWrite:
+            if table.timer is None or table.timer is not asyncio.current_task():  # a timer's: run_timer logs it
+                log.info("game %s: changed elsewhere; reloaded", table.id)
+            await self.reload(table.id)
+            raise TableError("core.err.stale_table") from None
+
+    @asynccontextmanager
+    async def transaction(self, table: LiveTable) -> AsyncIterator[Any]:
+        """``db.transaction()`` for a write of ``table``, refusing stale writes."""
+        async with self.refusing_stale(table):
+            async with self.db.transaction() as conn:
+                yield conn
+
+    async def save(self, table: LiveTable) -> None:
+        table.record.updated_at = self.now()
+        async with self.refusing_stale(table):
+            await self.games.save(table.record)
+
+    async def close(self, table: LiveTable, status: GameStatus) -> None:
+        """End a lobby or game without a result (abandoned) and forget it."""
+        table.record.status = status
+        table.record.turn_started_at = None
+        await self.save(table)
+        self.live.remove(table)
