@@ -19,10 +19,10 @@ import json
 
 from bench.states import mid_game
 from bench.timing import clock, loop_lag, median, percentile
-from tables.arena import _engines
+from tables.registry import default_registry
 from tables.thinking import ThinkingPool
 
-ENGINES = _engines()
+ENGINES = {d.game_type: d.engine for d in default_registry()}
 GAMES = ("setup", "cubed", "deathfront")
 
 TICK = 0.005

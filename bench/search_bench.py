@@ -24,9 +24,9 @@ from bench.states import mid_game
 from bench.timing import median, percentile
 from engines import ai
 from engines.search.ismcts import Budget, search
-from tables.arena import _engines
+from tables.registry import default_registry
 
-ENGINES = _engines()
+ENGINES = {d.game_type: d.engine for d in default_registry()}
 CASES = (("setup", 2), ("setup", 4), ("cubed", 2), ("cubed", 4), ("deathfront", 2), ("deathfront", 4))
 SPACING = {"setup": 3, "cubed": 9, "deathfront": 8}  # greedy moves between two positions
 

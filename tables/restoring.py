@@ -77,7 +77,7 @@ class Restorer:
     async def replay(self, record: GameRecord) -> BaseModel:
         """The state rebuilt from seed + action log."""
         engine = self.registry.get(record.game_type).engine
-        state = engine.new_game(engine.config_from_json(record.config), seat_infos(record), record.seed)
+        state: BaseModel = engine.new_game(engine.config_from_json(record.config), seat_infos(record), record.seed)
         for _seq, seat, action, _by_ai in await self.games.actions(record.id):
             state, _ = engine.apply(state, seat, engine.action_from_json(action))
         return state

@@ -7,6 +7,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from db.models import Seat
 from db.repo import GameRepo, RatingRepo
 from engines.base import Result
 from tables import ratings
@@ -71,6 +72,13 @@ def final_result(table: LiveTable, engine_result: Result | None) -> Result:
                   reason=engine_result.reason if engine_result else "")
 
 
+def person(seat: Seat) -> int:
+    """The user of a seat of a rated game (only people's seats are rated)."""
+    if seat.user_id is None:
+        raise ValueError("an AI seat has no rating")
+    return seat.user_id
+
+
 def unrated_reason(table: LiveTable) -> str:
     """Why a finished game is not rated (an i18n key), or "" when it is."""
     record = table.record
@@ -132,11 +140,14 @@ class Results:
     async def _rate(self, conn: Any, table: LiveTable, result: Result, standings: list[Standing],
                     now: float) -> None:
         record = table.record
+        guild_id = record.guild_id
+        if guild_id is None:  # not rated outside a server (unrated_reason)
+            return
         sides = groups(table)
         user_ids = [s.user_id for s in record.seats if s.user_id is not None]
-        existing = await self.ratings.get_many(record.guild_id, record.game_type, user_ids)
-        rows = [[existing.get(record.seats[s].user_id)
-                 or ratings.default_row(record.guild_id, record.game_type, record.seats[s].user_id,
+        existing = await self.ratings.get_many(guild_id, record.game_type, user_ids)
+        rows = [[existing.get(person(record.seats[s]))
+                 or ratings.default_row(guild_id, record.game_type, person(record.seats[s]),
                                         record.seats[s].name, now) for s in g] for g in sides]
         rows = [[r.model_copy(update={"name": record.seats[s].name}) for r, s in zip(row, g)]
                 for row, g in zip(rows, sides)]

@@ -14,13 +14,12 @@ import pytest
 from bench.states import mid_game
 from db.database import Database
 from engines import ai
-from tables.arena import _engines
 from tables.registry import default_registry
 from tables.service import TableService
 from tables.thinking import ThinkingPool
 from tests.platform.thinking_kit import Pick, TallyEngine, TallyState
 
-ENGINES = _engines()
+ENGINES = {d.game_type: d.engine for d in default_registry()}
 # (game, greedy moves before the position, players): mid-game positions with choices.
 POSITIONS = [("setup", 4, 2), ("setup", 6, 4), ("cubed", 30, 2), ("cubed", 12, 4),
              ("deathfront", 20, 2), ("deathfront", 8, 4)]
