@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 @dataclass
 class Change:
     """One committed change's announcement. ``turn`` is what
-    ``TableService._turn_change`` decided at commit time: (humans to act,
+    ``Announcer.turn_change`` decided at commit time: (humans to act,
     those of them newly to act), or None when that set did not change."""
 
     events: list[Event]

@@ -17,7 +17,8 @@ from db.repo import GameRepo
 from tables.errors import TableError
 from tables.live import LiveTable, LiveTables
 
-log = logging.getLogger("tables.service")
+# Stale copies are a matter of several processes: logged where the sweeper logs.
+log = logging.getLogger("tables.sweeper")
 
 
 class TableStore:

@@ -18,6 +18,7 @@ from tables.notifier import Notifier
 from tables.store import TableStore
 
 log = logging.getLogger("tables.service")
+stale_log = logging.getLogger("tables.sweeper")  # timers firing on a copy another process changed
 
 LOBBY_IDLE_SECONDS = 30 * 60
 DEFAULT_TURN_TIMEOUT_MINUTES = 60
@@ -43,7 +44,7 @@ async def run_timer(table: LiveTable, timer: Callable[[LiveTable], Awaitable[Non
     except TableError as error:
         if error.key != "core.err.stale_table":
             raise
-        log.debug("game %s: timer fired on an old copy; another process acted first, copy reloaded", table.id)
+        stale_log.debug("game %s: timer fired on an old copy; another process acted first, copy reloaded", table.id)
 
 
 class Timers:

@@ -47,7 +47,7 @@ def hold_timers(*services: TableService) -> None:
     each test fires them when it means to."""
     for service in services:
         for table in service.tables.values():
-            service._cancel_timer(table)
+            table.cancel_timer()
 
 
 async def fire_timers(*pairs: tuple[TableService, int]) -> list[asyncio.Task]:

@@ -44,7 +44,7 @@ async def test_a_turn_reminder_during_an_action_loses_neither(service, reminder_
     """The half-time reminder marks the row as reminded: that write too
     takes the lock, so it never makes the player's action stale."""
     table = await started_game(service)
-    service._cancel_timer(table)
+    table.cancel_timer()
     limit = await service.timers.turn_timeout_seconds(table.record)
     table.record.turn_started_at = service.clock() - limit / 2 - 1  # the reminder is due now
     table.record.reminded = False
