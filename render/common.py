@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Iterator
 
 from fontTools.ttLib import TTCollection, TTFont
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from render.cache import BoundedCache
 
@@ -340,8 +340,8 @@ SUBPIXEL = 4  # text positions snap to 1/4 px, so one mask serves many places
 def _stamp(draw: ImageDraw.ImageDraw, pil: ImageFont.FreeTypeFont, chunk: str, x: float, baseline: float,
            fill) -> None:
     """``draw.text((x, baseline), chunk, anchor="ls")`` through the mask cache."""
-    ink = draw._getink(fill)[0]  # noqa: SLF001 - the colour as the image stores it
     core = getattr(draw, "draw", None)
+    ink = None if core is None else _ink(draw, core, fill)
     if ink is None or core is None:
         draw.text((x, baseline), chunk, font=pil, fill=fill, anchor="ls")
         return
@@ -352,6 +352,18 @@ def _stamp(draw: ImageDraw.ImageDraw, pil: ImageFont.FreeTypeFont, chunk: str, x
     key = (pil.path, pil.index, pil.size, chunk, mode, start)
     mask, offset = TEXT_MASKS.get(key, lambda: pil.getmask2(chunk, mode, anchor="ls", start=start))
     core.draw_bitmap((int(x) + offset[0], int(baseline) + offset[1]), mask, ink)
+
+
+def _ink(draw: ImageDraw.ImageDraw, core, fill) -> int | None:
+    """``fill`` as the image stores it: what ``ImageDraw`` hands its core for
+    a shape's outline (the same steps as its ``_getink``, by public names)."""
+    if fill is None:
+        return None if draw.fill else draw.ink
+    if isinstance(fill, str):
+        fill = ImageColor.getcolor(fill, draw.mode)
+    if draw.palette and isinstance(fill, tuple):
+        fill = draw.palette.getcolor(fill)
+    return core.draw_ink(fill)
 
 
 def wrap_text(text: str, size: int, max_width: float, bold: bool = False, max_lines: int = 4) -> list[str]:
