@@ -41,7 +41,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
-PNG_LEVEL_PALETTE = 2  # zlib level for palette PNGs (docs/performance.md, "Cheaper pictures")
+PNG_LEVEL_PALETTE = 2  # zlib level for palette PNGs (docs/results/2026-11-22-cheaper-pictures.md)
 PNG_LEVEL_RGB = 1  # for the rare RGB picture (colour emoji in a name)
 COLOUR_GLYPHS = "colour_glyphs"  # image.info flag: a colour emoji was drawn on it
 
