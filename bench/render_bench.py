@@ -7,9 +7,10 @@ suffix are English. Each row also carries the median CPU time of a draw
 the wall clock).
 
 ``python -m bench.render_bench [--repeats N]`` prints the render rows alone;
-``--encodings`` prints instead the table docs/performance.md keeps for the
-PNG encoding: CPU ms and KB per zlib level for each image kind, with the
-fixed-palette mapping's cost (how the level was chosen)."""
+``--encodings`` prints instead the table
+docs/results/2026-11-22-cheaper-pictures.md keeps for the PNG encoding: CPU
+ms and KB per zlib level for each image kind, with the fixed-palette
+mapping's cost (how the level was chosen)."""
 from __future__ import annotations
 
 import argparse

@@ -28,9 +28,14 @@ class SqliteConn:
         self.raw = conn
 
     async def in_thread(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
-        """Run ``fn(sqlite3 connection)`` in the connection's thread."""
+        """Run ``fn(sqlite3 connection)`` in the connection's thread, in one
+        hand-off. aiosqlite (0.22.1) has no public call for this: each public
+        method queues one fixed sqlite3 call, and ``executescript`` takes no
+        parameters and gives no row counts, so a write through them would be
+        2 + N hand-offs instead of one
+        (docs/results/2026-11-22-per-action-cost-and-restore.md)."""
         raw = self.raw
-        return await raw._execute(lambda: fn(raw._conn))  # aiosqlite's queue to its thread
+        return await raw._execute(lambda: fn(raw._conn))  # noqa: SLF001 - aiosqlite's queue to its thread
 
     async def execute(self, sql: str, params: Any = ()) -> int:
         """Run one statement; returns the number of rows it changed."""

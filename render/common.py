@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Iterator
 
 from fontTools.ttLib import TTCollection, TTFont
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from render.cache import BoundedCache
 
@@ -41,7 +41,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
-PNG_LEVEL_PALETTE = 2  # zlib level for palette PNGs (docs/performance.md, "Cheaper pictures")
+PNG_LEVEL_PALETTE = 2  # zlib level for palette PNGs (docs/results/2026-11-22-cheaper-pictures.md)
 PNG_LEVEL_RGB = 1  # for the rare RGB picture (colour emoji in a name)
 COLOUR_GLYPHS = "colour_glyphs"  # image.info flag: a colour emoji was drawn on it
 
@@ -340,8 +340,8 @@ SUBPIXEL = 4  # text positions snap to 1/4 px, so one mask serves many places
 def _stamp(draw: ImageDraw.ImageDraw, pil: ImageFont.FreeTypeFont, chunk: str, x: float, baseline: float,
            fill) -> None:
     """``draw.text((x, baseline), chunk, anchor="ls")`` through the mask cache."""
-    ink = draw._getink(fill)[0]  # noqa: SLF001 - the colour as the image stores it
     core = getattr(draw, "draw", None)
+    ink = None if core is None else _ink(draw, core, fill)
     if ink is None or core is None:
         draw.text((x, baseline), chunk, font=pil, fill=fill, anchor="ls")
         return
@@ -352,6 +352,18 @@ def _stamp(draw: ImageDraw.ImageDraw, pil: ImageFont.FreeTypeFont, chunk: str, x
     key = (pil.path, pil.index, pil.size, chunk, mode, start)
     mask, offset = TEXT_MASKS.get(key, lambda: pil.getmask2(chunk, mode, anchor="ls", start=start))
     core.draw_bitmap((int(x) + offset[0], int(baseline) + offset[1]), mask, ink)
+
+
+def _ink(draw: ImageDraw.ImageDraw, core, fill) -> int | None:
+    """``fill`` as the image stores it: what ``ImageDraw`` hands its core for
+    a shape's outline (the same steps as its ``_getink``, by public names)."""
+    if fill is None:
+        return None if draw.fill else draw.ink
+    if isinstance(fill, str):
+        fill = ImageColor.getcolor(fill, draw.mode)
+    if draw.palette and isinstance(fill, tuple):
+        fill = draw.palette.getcolor(fill)
+    return core.draw_ink(fill)
 
 
 def wrap_text(text: str, size: int, max_width: float, bold: bool = False, max_lines: int = 4) -> list[str]:

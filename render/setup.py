@@ -114,13 +114,13 @@ def track_cell(space: int, num_players: int = 4) -> tuple[int, int, int, int]:
     return x, y, x + TRACK_CELL - 3, y + TRACK_ROW_H - 6
 
 
-def draw_tile(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], tile: str) -> None:
+def draw_tile(image: Image.Image, box: tuple[int, int, int, int], tile: str) -> None:
     """A face-up tile: suit symbol over the number, both in the suit colour
     (a cached sprite: the same pixels as drawing it here, as Pillow's shapes
     have hard edges)."""
     x0, y0, x1, _ = box
     sprite = tile_sprite(tile, x1 - x0)
-    draw._image.paste(sprite, (x0, y0), sprite)  # noqa: SLF001 - the image this draw draws on
+    image.paste(sprite, (x0, y0), sprite)
     size = x1 - x0
     note_text(max(MIN_TEXT, int(size * 0.42)), rules.tile_suit(tile))  # drawn once, shown on every picture
     note_text(max(MIN_TEXT, int(size * 0.40)), str(rules.tile_number(tile)))
@@ -141,10 +141,10 @@ def tile_sprite(tile: str, size: int) -> Image.Image:
     return image
 
 
-def _pill(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, colour, size: int = 15) -> int:
+def _pill(image: Image.Image, xy: tuple[int, int], text: str, colour, size: int = 15) -> int:
     """A seat label in white on the seat colour (dark text on yellow); returns its width."""
     sprite = pill_sprite(text, tuple(colour), size)
-    draw._image.paste(sprite, xy, sprite)  # noqa: SLF001 - the image this draw draws on
+    image.paste(sprite, xy, sprite)
     note_text(size, text)
     return sprite.width - 1
 
@@ -209,7 +209,7 @@ def _static_board(num_players: int, labels: tuple[str, ...], locale: str) -> Ima
             colour = SEAT_COLOURS[owner]
             draw.rounded_rectangle(box, radius=12, fill=SEAT_TINTS[owner], outline=colour, width=5)
             label = labels[owner]
-            _pill(draw, (box[2] - int(text_width(label, 14, True)) - 20, box[1] + 6), label, colour, 14)
+            _pill(image, (box[2] - int(text_width(label, 14, True)) - 20, box[1] + 6), label, colour, 14)
         draw_text(draw, (box[0] + 8, box[1] + 6), square, 16, fill=SQUARE_INK, bold=True)
     top = _track_top(num_players)
     draw_text(draw, (24, top), t("render.setup.score_track", locale), 16, fill=DIM_TEXT, bold=True)
@@ -226,16 +226,17 @@ class SetupRenderer(Renderer):
         """``highlight``: squares (e.g. "C1") the move builder outlines in yellow."""
         image = _static_board(view.num_players, tuple(view.seat_labels), locale).copy()
         draw = ImageDraw.Draw(image)
-        self._draw_header(draw, view, locale)
-        self._draw_squares(draw, view, set(highlight))
-        y = self._draw_common(draw, view, locale)
-        y = self._draw_players(draw, view, locale, y)
-        self._draw_last_move(draw, view, locale, y)
-        self._draw_track(draw, view, locale)
+        self._draw_header(image, draw, view, locale)
+        self._draw_squares(image, draw, view, set(highlight))
+        y = self._draw_common(image, draw, view, locale)
+        y = self._draw_players(image, draw, view, locale, y)
+        self._draw_last_move(image, draw, view, locale, y)
+        self._draw_track(image, draw, view, locale)
         return to_png(image, palette())
 
     # ---- board parts -------------------------------------------------------
-    def _draw_header(self, draw: ImageDraw.ImageDraw, view: SetupPublicView, locale: str) -> None:
+    def _draw_header(self, image: Image.Image, draw: ImageDraw.ImageDraw,
+                     view: SetupPublicView, locale: str) -> None:
         draw_text(draw, (24, 12), t("render.setup.title", locale), 26, fill=TEXT, bold=True)
         mode = (t("render.setup.mode_teams", locale) if view.mode == "teams"
                 else t("render.setup.mode_players", locale, n=view.num_players))
@@ -260,11 +261,12 @@ class SetupRenderer(Renderer):
             draw_text(draw, (right, 58), name, 16, fill=TEXT, anchor="ra", bold=True, max_width=250)
             label = view.seat_labels[seat]
             w = int(text_width(label, 18, True)) + 12
-            _pill(draw, (right - w, 16), label, SEAT_COLOURS[seat], 18)
+            _pill(image, (right - w, 16), label, SEAT_COLOURS[seat], 18)
             draw_text(draw, (right - w - 8, 29), t("render.setup.to_play", locale), 18, fill=TEXT, anchor="rm",
                       bold=True)
 
-    def _draw_squares(self, draw: ImageDraw.ImageDraw, view: SetupPublicView, highlight: set[str]) -> None:
+    def _draw_squares(self, image: Image.Image, draw: ImageDraw.ImageDraw,
+                      view: SetupPublicView, highlight: set[str]) -> None:
         last = view.last_move
         placed = {sq for _, sq in last.placements} if last and last.kind == "play" else set()
         scoring = set(last.scoring_squares) if last else set()
@@ -276,13 +278,14 @@ class SetupRenderer(Renderer):
                 draw.rounded_rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), radius=15, outline=PREVIEW, width=5)
             if sq.top is None:
                 continue
-            draw_tile(draw, (x0 + 20, y0 + 30, x0 + 20 + 62, y0 + 30 + 62), sq.top)
+            draw_tile(image, (x0 + 20, y0 + 30, x0 + 20 + 62, y0 + 30 + 62), sq.top)
             if sq.square in scoring:  # a small marker on tiles that scored last move
                 draw.ellipse((x0 + 6, y1 - 20, x0 + 18, y1 - 8), fill=HIGHLIGHT, outline=SCORED_EDGE)
             if sq.under:
                 _stack_badge(draw, x1 - 4, y1 - 4, sq.under)
 
-    def _draw_common(self, draw: ImageDraw.ImageDraw, view: SetupPublicView, locale: str) -> int:
+    def _draw_common(self, image: Image.Image, draw: ImageDraw.ImageDraw,
+                     view: SetupPublicView, locale: str) -> int:
         x, y = 24, PANEL_Y
         draw_text(draw, (x, y), t("render.setup.common_hand", locale), 16, fill=DIM_TEXT, bold=True)
         draw_text(draw, (WIDTH - 24, y), t("render.setup.bag", locale, n=view.bag_count), 16, fill=DIM_TEXT,
@@ -290,7 +293,7 @@ class SetupRenderer(Renderer):
         for i in range(rules.COMMON_SIZE):
             box = (x + i * 78, y + 26, x + i * 78 + 70, y + 96)
             if i < len(view.common):
-                draw_tile(draw, box, view.common[i])
+                draw_tile(image, box, view.common[i])
             else:
                 draw.rounded_rectangle(box, radius=10, outline=DIM_TEXT, width=2)
         # what the grey pile badge means
@@ -299,7 +302,8 @@ class SetupRenderer(Renderer):
             draw_text(draw, (x + 4 * 78 + 34, y + 36 + k * 18), line, 14, fill=DIM_TEXT)
         return y + 110
 
-    def _draw_players(self, draw: ImageDraw.ImageDraw, view: SetupPublicView, locale: str, y: int) -> int:
+    def _draw_players(self, image: Image.Image, draw: ImageDraw.ImageDraw,
+                      view: SetupPublicView, locale: str, y: int) -> int:
         x = 24
         draw_text(draw, (x, y), t("render.setup.players", locale), 16, fill=DIM_TEXT, bold=True)
         draw_text(draw, (WIDTH - 84, y + 2), t("render.setup.col_score", locale), 14, fill=DIM_TEXT, anchor="ra")
@@ -313,7 +317,7 @@ class SetupRenderer(Renderer):
                 draw.rounded_rectangle((x - 6, y - 4, WIDTH - 14, y + PLAYER_ROW - 6), radius=8, outline=HIGHLIGHT,
                                        width=3)
                 draw_text(draw, (x + 2, mid), "▶", 16, fill=HIGHLIGHT, anchor="lm")
-            w = _pill(draw, (x + 22, mid - 12), view.seat_labels[seat], colour, 16)
+            w = _pill(image, (x + 22, mid - 12), view.seat_labels[seat], colour, 16)
             nx = x + 22 + w + 8
             extra = ""
             if view.ranks is not None:
@@ -329,14 +333,15 @@ class SetupRenderer(Renderer):
             y += PLAYER_ROW
         return y + 8
 
-    def _draw_last_move(self, draw: ImageDraw.ImageDraw, view: SetupPublicView, locale: str, y: int) -> None:
+    def _draw_last_move(self, image: Image.Image, draw: ImageDraw.ImageDraw,
+                        view: SetupPublicView, locale: str, y: int) -> None:
         last = view.last_move
         if last is None:
             return
         x = 24
         draw_text(draw, (x, y), t("render.setup.last_move", locale), 16, fill=DIM_TEXT, bold=True)
         y += 26
-        w = _pill(draw, (x, y), view.seat_labels[last.seat], SEAT_COLOURS[last.seat], 16)
+        w = _pill(image, (x, y), view.seat_labels[last.seat], SEAT_COLOURS[last.seat], 16)
         if last.kind == "swap":
             draw_text(draw, (x + w + 8, y + 12), t("render.setup.swapped", locale, n=last.swapped), 17, fill=TEXT,
                       anchor="lm")
@@ -348,12 +353,13 @@ class SetupRenderer(Renderer):
         draw_text(draw, (px, y + 12), line, 17, fill=TEXT, anchor="lm", max_width=WIDTH - 24 - px)
         y += 32
         for seat, points in last.bonuses.items():
-            w = _pill(draw, (x, y), view.seat_labels[seat], SEAT_COLOURS[seat], 14)
+            w = _pill(image, (x, y), view.seat_labels[seat], SEAT_COLOURS[seat], 14)
             draw_text(draw, (x + w + 8, y + 11), t("render.setup.bonus", locale, n=points), 16, fill=TEXT,
                       anchor="lm")
             y += 28
 
-    def _draw_track(self, draw: ImageDraw.ImageDraw, view: SetupPublicView, locale: str) -> None:
+    def _draw_track(self, image: Image.Image, draw: ImageDraw.ImageDraw,
+                    view: SetupPublicView, locale: str) -> None:
         n = view.num_players
         finish = min(view.finish, rules.TRACK_LENGTH)
         x0, y0, x1, y1 = track_cell(finish, n)
@@ -371,7 +377,7 @@ class SetupRenderer(Renderer):
                 px = cx0 + 1 + (i % 2) * 26
                 py = cy0 + 16 + (i // 2) * 22 - (6 if len(seats) > 2 else 0)
                 pawn = pawn_sprite(view.seat_labels[seat], seat)
-                draw._image.paste(pawn, (px, py), pawn)  # noqa: SLF001
+                image.paste(pawn, (px, py), pawn)
                 note_text(MIN_TEXT, view.seat_labels[seat])
 
     # ---- hand ------------------------------------------------------------------
@@ -403,7 +409,7 @@ class SetupRenderer(Renderer):
             for i in range(4):
                 box = (28 + i * pitch, y + 36, 28 + i * pitch + tile, y + 36 + tile)
                 if i < len(tiles):
-                    draw_tile(draw, box, tiles[i])
+                    draw_tile(image, box, tiles[i])
                     if tiles[i] in chosen:
                         draw.rounded_rectangle((box[0] - 5, box[1] - 5, box[2] + 5, box[3] + 5), radius=16,
                                                outline=PREVIEW, width=5)

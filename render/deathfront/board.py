@@ -1,133 +1,47 @@
-"""Death Front: Blitzkrieg pictures: the board (public view) and a hand
-(private view), in the viewer's language: card names from cards.toml,
-keywords, ranges and legends from the ``render.deathfront`` catalogue, and
-the players' display names in any script. Every faction colour comes with
-its tag (US, UK, SS, WH / 美, 英, 党卫, 国防).
-
-Drawn for a phone: the board is 784 px wide and its smallest text 18 px
-(9 px when shown 400 px wide); the hand is two cards a row, 630 px wide,
-text 16 px and up. A used (exhausted) unit gets a red corner and grey
-stats, never hatching over its name.
-"""
+"""The board picture: the cached empty grid and unit sprites, then the
+header, facilities, units, the last action's arrows, the players and the
+legend."""
 from __future__ import annotations
 
 import math
-from functools import lru_cache
-from typing import Collection
 
 from PIL import Image, ImageDraw
 
-from engines.base import Renderer
 from engines.deathfront.cards import card_name
-from engines.deathfront.models import CardView, DeathFrontPrivateView, DeathFrontPublicView, TileView
+from engines.deathfront.models import CardView, DeathFrontPublicView, TileView
 from i18n import t
 from render.cache import MB, bounded
-from render.common import draw_text, text_width, to_png, wrap_text
-from render.palette import PaletteSpec, palette_image
-
-CELL = 104
-MARGIN = 28
-HEADER = 70
-BOARD_TEXT = 18  # 9 px at 400 px wide on a 784 px board
-HAND_TEXT = 16
-
-FACTION_COLOUR = {
-    "us": (74, 98, 40),
-    "uk": (140, 96, 44),
-    "ss": (38, 38, 42),
-    "wehrmacht": (84, 100, 122),
-}
-TERRITORY = {0: (222, 233, 248), 1: (248, 226, 222), None: (236, 226, 196)}
-INK = (30, 30, 30)
-GRID = (150, 150, 150)
-WHITE = (255, 255, 255)
-ATTACK_RED = (200, 30, 30)
-MOVE_BLUE = (30, 90, 200)
-USED_RED = (210, 40, 40)
-PREVIEW = (255, 170, 0)  # the ``highlight`` overlay of the move builder
-FRONT_HATCH = (222, 208, 170)
-FRONT_LINE = (120, 90, 30)
-LEVEL_INK = (255, 230, 120)
-USED_STATS = (200, 200, 200)
-SMOKE = (120, 120, 120)
-RESOURCE_FILL = (250, 245, 225)
-WAITING_INK = (150, 20, 20)
-FACILITY_BAND = (255, 214, 80)
-LEGEND_INK = (90, 90, 90)
-HAND_BACK = (245, 245, 240)
-CARD_TYPE_INK = (110, 110, 110)
-KEYWORD_INK = (120, 40, 20)
-RANGE_FILL, SUPPLY_FILL, PATTERN_SELF = (210, 50, 50), (60, 150, 60), (40, 90, 200)
-PATTERN_EMPTY, PATTERN_EDGE = (235, 235, 235), (160, 160, 160)
-PALETTE = PaletteSpec(
-    exact=[*FACTION_COLOUR.values(), *TERRITORY.values(), INK, GRID, WHITE, ATTACK_RED, MOVE_BLUE, USED_RED, PREVIEW,
-           FRONT_HATCH, FRONT_LINE, LEVEL_INK, USED_STATS, SMOKE, RESOURCE_FILL, WAITING_INK, FACILITY_BAND,
-           LEGEND_INK, HAND_BACK, CARD_TYPE_INK, KEYWORD_INK, RANGE_FILL, SUPPLY_FILL, PATTERN_SELF, PATTERN_EMPTY,
-           PATTERN_EDGE],
-    inks=[*FACTION_COLOUR.values(), INK, GRID, WHITE, ATTACK_RED, MOVE_BLUE, USED_RED, PREVIEW, FRONT_HATCH,
-          FRONT_LINE, LEVEL_INK, USED_STATS, WAITING_INK, LEGEND_INK, CARD_TYPE_INK, KEYWORD_INK],
-    grounds=[*FACTION_COLOUR.values(), *TERRITORY.values(), WHITE, SMOKE, RESOURCE_FILL, FACILITY_BAND, HAND_BACK,
-             PATTERN_EMPTY],
+from render.common import draw_text, text_width
+from render.deathfront.style import (
+    ATTACK_RED,
+    BOARD_TEXT,
+    CELL,
+    FACILITY_BAND,
+    FACTION_COLOUR,
+    FRONT_HATCH,
+    FRONT_LINE,
+    GRID,
+    HEADER,
+    INK,
+    LEGEND_INK,
+    LEVEL_INK,
+    MARGIN,
+    MOVE_BLUE,
+    PREVIEW,
+    RESOURCE_FILL,
+    SMOKE,
+    TERRITORY,
+    USED_RED,
+    USED_STATS,
+    WAITING_INK,
+    WHITE,
+    draw_unit_icon,
+    faction_tag,
+    seat_name,
+    short_tags,
 )
 
 
-@lru_cache(maxsize=1)
-def palette() -> Image.Image:
-    """Death Front's fixed palette (``render.palette``), built once per process."""
-    return palette_image(PALETTE.colours())
-SKILL_HINTS = ("air_strike", "barrage", "smoke", "blitz")
-
-
-def _tag(faction: str, locale: str) -> str:
-    return t(f"render.deathfront.tag.{faction}", locale)
-
-
-def _name(view: DeathFrontPublicView, seat: int, locale: str) -> str:
-    name = view.seats[seat].name.strip()
-    return name or t("render.common.player", locale, n=seat + 1)
-
-
-class DeathFrontRenderer(Renderer):
-    def board_png(self, view: DeathFrontPublicView, locale: str = "en", *,  # type: ignore[override]
-                  highlight: Collection[str] = ()) -> bytes:
-        """``highlight``: cells (e.g. "B4") the move builder outlines."""
-        return to_png(BoardPicture(view, locale, set(highlight)).draw(), palette())
-
-    def hand_png(self, view: DeathFrontPrivateView, locale: str = "en", *,  # type: ignore[override]
-                 highlight: Collection[str] = ()) -> bytes:
-        """``highlight``: card uids the move builder outlines."""
-        return to_png(draw_hand(view, locale, set(highlight)), palette())
-
-    def hand_text(self, view: DeathFrontPrivateView, locale: str = "en") -> str:  # type: ignore[override]
-        """One line per card: the id to type (autocomplete offers it too),
-        the localized name and its attack/defence or kind."""
-        return "\n".join(f"`{card.uid}` {card_name(card.id, locale)} · {card_stats(card, locale)}"
-                         for card in view.hand)
-
-
-def card_stats(card: CardView, locale: str) -> str:
-    if card.type == "unit":
-        words = [f"{card.attack}/{card.defence}", t("render.deathfront.range", locale, code=card.range),
-                 t("render.deathfront.supply_level", locale, n=card.level)]
-        words += [t(f"render.deathfront.keyword.{k}", locale) for k in card.keywords]
-        if card.anti_armour:
-            words.append(t("render.deathfront.anti_armour", locale, n=card.anti_armour))
-        return " ".join(words)
-    if card.type == "resource":
-        return t("render.deathfront.resource_level", locale, level=card.level, defence=card.defence)
-    if card.type == "facility":
-        return t(f"render.deathfront.facility.{card.effect}", locale)
-    return t("deathfront.card_type.skill", locale)
-
-
-def _short_tags(card: CardView, locale: str) -> list[str]:
-    tags = [t(f"render.deathfront.short.{k}", locale) for k in card.keywords]
-    if card.anti_armour:
-        tags.append(t("render.deathfront.short.anti_armour", locale, n=card.anti_armour))
-    return tags
-
-
-# ---- board ---------------------------------------------------------------------------------
 @bounded("deathfront grids", max_items=16, max_bytes=16 * MB)
 def grid_image(columns: int, rows: int) -> Image.Image:
     """The empty board with its rulers (drawn once per board size): territories,
@@ -178,7 +92,7 @@ def tile_sprite(card_id: str, faction: str, card_type: str, attack, defence, lev
         return image
     d.rounded_rectangle(box, radius=6, fill=colour, outline=INK, width=2)
     # faction tag: the cue that does not rely on colour
-    tag = _tag(faction, locale)
+    tag = faction_tag(faction, locale)
     tw = int(text_width(tag, BOARD_TEXT, True)) + 6
     d.rectangle((box[0] + 2, box[1] + 2, box[0] + 2 + tw, box[1] + 24), fill=WHITE)
     draw_text(d, (box[0] + 5, box[1] + 13), tag, BOARD_TEXT, fill=colour, bold=True, anchor="lm")
@@ -189,7 +103,7 @@ def tile_sprite(card_id: str, faction: str, card_type: str, attack, defence, lev
     draw_text(d, ((box[0] + box[2]) / 2, box[1] + 38), f"{attack}/{defence}", 22, fill=stats, bold=True, anchor="mm")
     draw_text(d, ((box[0] + box[2]) / 2, box[1] + 62), card_name(card_id, locale), BOARD_TEXT, fill=WHITE,
               anchor="mm", max_width=box[2] - box[0] - 12)
-    tags = [range_code or ""] + _short_tags(card, locale)
+    tags = [range_code or ""] + short_tags(card, locale)
     draw_text(d, (CELL / 2, CELL - 11), " ".join(tags), BOARD_TEXT, fill=INK, anchor="mm", max_width=CELL - 6)
     if exhausted:  # a red frame, clear of the name
         d.rounded_rectangle(box, radius=6, outline=USED_RED, width=4)
@@ -207,7 +121,7 @@ def _resource(d: ImageDraw.ImageDraw, card: CardView, box: tuple[int, int, int, 
     d.line(points + [points[0]], fill=colour, width=4)
     draw_text(d, (cx, cy - 12), t("render.deathfront.resource", locale, n=card.level), 20, fill=colour, bold=True,
               anchor="mm")
-    draw_text(d, (cx, cy + 12), _tag(card.faction, locale), BOARD_TEXT, fill=colour, bold=True, anchor="mm")
+    draw_text(d, (cx, cy + 12), faction_tag(card.faction, locale), BOARD_TEXT, fill=colour, bold=True, anchor="mm")
     draw_text(d, (CELL / 2, CELL - 11), t("render.deathfront.def", locale, n=card.defence), BOARD_TEXT, fill=INK,
               anchor="mm")
 
@@ -279,7 +193,7 @@ class BoardPicture:
 
     def _seat_tag(self, seat: int) -> str:
         p = self.view.seats[seat]
-        return f"{_name(self.view, seat, self.locale)} ({_tag(p.faction, self.locale)})"
+        return f"{seat_name(self.view, seat, self.locale)} ({faction_tag(p.faction, self.locale)})"
 
     def _grid(self) -> None:
         self.image.paste(grid_image(self.view.columns, self.view.rows), (0, HEADER))
@@ -290,7 +204,6 @@ class BoardPicture:
         sprite = tile_sprite(card.id, card.faction, card.type, card.attack, card.defence, card.level, card.range,
                              tuple(card.keywords), card.anti_armour, tile.exhausted, tile.smoked, self.locale)
         self.image.paste(sprite, (x0, y0), sprite)
-
 
     def _facility(self, tile: TileView) -> None:
         d, loc = self.draw_, self.locale
@@ -359,7 +272,7 @@ class BoardPicture:
         for seat in order:
             p = v.seats[seat]
             colour = FACTION_COLOUR[p.faction]
-            tag = _tag(p.faction, self.locale)
+            tag = faction_tag(p.faction, self.locale)
             tw = int(text_width(tag, BOARD_TEXT, True)) + 10
             d.rectangle((MARGIN, y, MARGIN + tw, y + 24), fill=colour)
             draw_text(d, (MARGIN + tw / 2, y + 12), tag, BOARD_TEXT, fill=WHITE, bold=True, anchor="mm")
@@ -368,7 +281,7 @@ class BoardPicture:
                 x += int(draw_text(d, (x, y + 12), "▶ ", BOARD_TEXT, fill=ATTACK_RED, anchor="lm"))
             counts = self.t("counts", hand=p.hand_count, deck=p.deck_count, discard=p.discard_count)
             cw = text_width(counts, BOARD_TEXT)
-            draw_text(d, (x, y + 12), _name(v, seat, self.locale), BOARD_TEXT, fill=INK, bold=seat in v.to_act,
+            draw_text(d, (x, y + 12), seat_name(v, seat, self.locale), BOARD_TEXT, fill=INK, bold=seat in v.to_act,
                       anchor="lm", max_width=self.width - MARGIN - x - cw - 16)
             draw_text(d, (self.width - MARGIN, y + 12), counts, BOARD_TEXT, fill=INK, anchor="rm")
             y += 28
@@ -394,138 +307,3 @@ def _arrow(d: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float,
     right = (tip[0] - ux * 14 + uy * 8, tip[1] - uy * 14 - ux * 8)
     d.polygon([tip, left, right], fill=colour)
 
-
-def draw_unit_icon(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: CardView, colour) -> None:
-    """A NATO-style symbol in a small frame, by unit class."""
-    x0, y0, x1, y1 = box
-    d.rectangle(box, outline=colour, width=1)
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    cls = card.id.split("_", 1)[1] if card.type == "unit" else ""
-    kw = set(card.keywords)
-    if "armoured" in kw and "indirect" not in kw:
-        d.ellipse((x0 + 4, y0 + 3, x1 - 4, y1 - 3), outline=colour, width=2)  # armour
-    elif "indirect" in kw:
-        d.ellipse((cx - 3, cy - 3, cx + 3, cy + 3), fill=colour)  # artillery
-    elif card.anti_armour:
-        d.line((x0, y1, cx, y0), fill=colour, width=2)  # anti-tank: inverted V
-        d.line((cx, y0, x1, y1), fill=colour, width=2)
-    elif "engineer" in kw:
-        d.line((x0 + 5, cy + 2, x1 - 5, cy + 2), fill=colour, width=2)
-        for x in (x0 + 7, cx, x1 - 7):
-            d.line((x, cy + 2, x, cy - 4), fill=colour, width=2)
-    elif "concealed" in kw:
-        d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), outline=colour, width=1)
-        d.line((cx - 8, cy, cx + 8, cy), fill=colour)
-        d.line((cx, cy - 7, cx, cy + 7), fill=colour)
-    else:
-        d.line((x0, y0, x1, y1), fill=colour, width=2)  # infantry: X
-        d.line((x0, y1, x1, y0), fill=colour, width=2)
-        if "airborne" in kw or "infiltrate" in kw or "mg" in cls or card.range == "F":
-            d.arc((cx - 6, y0 - 2, cx + 6, y0 + 8), 0, 180, fill=colour, width=1)
-
-
-# ---- hand ------------------------------------------------------------------------------------
-CARD_W, CARD_H, GAP = 300, 256, 10
-
-
-def draw_hand(view: DeathFrontPrivateView, locale: str = "en", highlight: set[str] | None = None) -> Image.Image:
-    per_row = 2
-    rows = max(1, math.ceil(len(view.hand) / per_row))
-    width = GAP + per_row * (CARD_W + GAP)
-    height = 48 + rows * (CARD_H + GAP)
-    image = Image.new("RGB", (width, height), HAND_BACK)
-    d = ImageDraw.Draw(image)
-    title = t("render.deathfront.hand_title", locale, faction=t(f"deathfront.faction.{view.faction}", locale),
-              count=len(view.hand), deck=view.deck_count)
-    if view.can_mulligan:
-        title += " " + t("render.deathfront.mulligan", locale)
-    draw_text(d, (GAP, 12), title, 18, fill=INK, bold=True, max_width=width - 2 * GAP)
-    for i, card in enumerate(view.hand):
-        x = GAP + (i % per_row) * (CARD_W + GAP)
-        y = 48 + (i // per_row) * (CARD_H + GAP)
-        _hand_card(d, (x, y, x + CARD_W, y + CARD_H), card, locale)
-        if highlight and card.uid in highlight:
-            d.rounded_rectangle((x - 3, y - 3, x + CARD_W + 3, y + CARD_H + 3), radius=10, outline=PREVIEW, width=5)
-    return image
-
-
-def _hand_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: CardView, locale: str) -> None:
-    x0, y0, x1, y1 = box
-    T = HAND_TEXT
-    colour = FACTION_COLOUR.get(card.faction, LEGEND_INK)
-    d.rounded_rectangle(box, radius=8, fill=WHITE, outline=colour, width=3)
-    d.rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 34), fill=colour)
-    tag = _tag(card.faction, locale) if card.faction in FACTION_COLOUR else ""
-    tw = text_width(tag, T, True)
-    draw_text(d, (x0 + 8, y0 + 18), card_name(card.id, locale), 18, fill=WHITE, bold=True, anchor="lm",
-              max_width=CARD_W - tw - 26)
-    draw_text(d, (x1 - 8, y0 + 18), tag, T, fill=WHITE, bold=True, anchor="rm")
-    draw_text(d, (x0 + 8, y0 + 40), t(f"deathfront.card_type.{card.type}", locale), T, fill=CARD_TYPE_INK, bold=True)
-    draw_text(d, (x0 + 8, y1 - 24), card.uid, T, fill=LEGEND_INK, bold=True)
-    body = (x0 + 8, y0 + 64)
-    if card.type == "unit":
-        draw_unit_icon(d, (x1 - 44, y0 + 40, x1 - 10, y0 + 60), card, colour)
-        draw_text(d, body, t("render.deathfront.attack_defence", locale, attack=card.attack, defence=card.defence),
-                  18, fill=INK, bold=True)
-        draw_text(d, (x0 + 8, y0 + 90), t("render.deathfront.supply_level", locale, n=card.level), T, fill=INK)
-        draw_text(d, (x0 + 8, y0 + 112), t("render.deathfront.range", locale, code=card.range), T, fill=INK)
-        extras = [t(f"render.deathfront.keyword.{k}", locale) for k in card.keywords]
-        if card.anti_armour:
-            extras.append(t("render.deathfront.anti_armour", locale, n=card.anti_armour))
-        sep = "、" if locale.startswith("zh") else ", "
-        for k, line in enumerate(wrap_text(sep.join(extras) or t("render.deathfront.none", locale), T, 150,
-                                           bold=True, max_lines=3)):
-            draw_text(d, (x0 + 8, y0 + 140 + k * 22), line, T, fill=KEYWORD_INK, bold=True)
-        draw_pattern(d, (x1 - 72, y0 + 122), card.range_cells, colour, "unit", locale)
-    elif card.type == "resource":
-        draw_text(d, body, t("render.deathfront.resource_level", locale, level=card.level, defence=card.defence),
-                  18, fill=INK, bold=True)
-        for k, line in enumerate(wrap_text(t("render.deathfront.supplies", locale), T, 150, max_lines=3)):
-            draw_text(d, (x0 + 8, y0 + 96 + k * 22), line, T, fill=INK)
-        draw_pattern(d, (x1 - 72, y0 + 122), _supply_cells(card), colour, "resource", locale)
-    elif card.type == "facility":
-        draw_text(d, body, t("render.deathfront.defence", locale, n=card.defence), 18, fill=INK, bold=True)
-        text = t(f"render.deathfront.facility.{card.effect}_text", locale)
-        for k, line in enumerate(wrap_text(text, T, CARD_W - 16, max_lines=4)):
-            draw_text(d, (x0 + 8, y0 + 96 + k * 22), line, T, fill=INK)
-        draw_text(d, (x0 + 8, y1 - 50), t("render.deathfront.own_territory", locale), T, fill=CARD_TYPE_INK)
-    else:
-        aa = t("render.deathfront.skill.air_strike_aa", locale, n=card.anti_armour) if card.anti_armour else ""
-        text = t(f"render.deathfront.skill.{card.effect}", locale, attack=card.attack, aa=aa)
-        draw_text(d, body, t("render.deathfront.single_use", locale), T, fill=INK, bold=True,
-                  max_width=CARD_W - 16)
-        for k, line in enumerate(wrap_text(text, T, CARD_W - 16, max_lines=4)):
-            draw_text(d, (x0 + 8, y0 + 94 + k * 22), line, T, fill=INK)
-        if card.effect in SKILL_HINTS:
-            hint = t(f"render.deathfront.skill.hint_{card.effect}", locale)
-            draw_text(d, (x0 + 8, y1 - 50), t("render.deathfront.target", locale, hint=hint), T,
-                      fill=KEYWORD_INK, bold=True, max_width=CARD_W - 16)
-
-
-def _supply_cells(card: CardView) -> list[tuple[int, int]]:
-    from engines.deathfront.cards import default_cards
-
-    return list(default_cards().pattern(card.supply)) if card.supply else []
-
-
-def draw_pattern(d: ImageDraw.ImageDraw, origin: tuple[int, int], cells, colour, kind: str,
-                 locale: str = "en") -> None:
-    """A small grid: the card (blue) and its range or supply (red / green);
-    forward is up."""
-    size = 20
-    dxs, dys = range(-1, 2), range(3, -2, -1)
-    ox, oy = origin
-    draw_text(d, (ox + 3 * size // 2, oy - 4), t("render.deathfront.forward", locale), HAND_TEXT,
-              fill=CARD_TYPE_INK, anchor="md")
-    marked = set(map(tuple, cells))
-    fill_colour = RANGE_FILL if kind == "unit" else SUPPLY_FILL
-    for j, dy in enumerate(dys):
-        for i, dx in enumerate(dxs):
-            x, y = ox + i * size, oy + j * size
-            if (dx, dy) == (0, 0):
-                fill = PATTERN_SELF
-            elif (dx, dy) in marked:
-                fill = fill_colour
-            else:
-                fill = PATTERN_EMPTY
-            d.rectangle((x, y, x + size - 2, y + size - 2), fill=fill, outline=PATTERN_EDGE)

@@ -1,0 +1,152 @@
+"""The hand picture (two cards a row) and the one-line card stats of the
+hand text."""
+from __future__ import annotations
+
+import math
+
+from PIL import Image, ImageDraw
+
+from engines.deathfront.cards import card_name
+from engines.deathfront.models import CardView, DeathFrontPrivateView
+from i18n import t
+from render.common import draw_text, text_width, wrap_text
+from render.deathfront.style import (
+    CARD_TYPE_INK,
+    FACTION_COLOUR,
+    HAND_BACK,
+    HAND_TEXT,
+    INK,
+    KEYWORD_INK,
+    LEGEND_INK,
+    PATTERN_EDGE,
+    PATTERN_EMPTY,
+    PATTERN_SELF,
+    PREVIEW,
+    RANGE_FILL,
+    SUPPLY_FILL,
+    WHITE,
+    draw_unit_icon,
+    faction_tag,
+)
+
+SKILL_HINTS = ("air_strike", "barrage", "smoke", "blitz")
+CARD_W, CARD_H, GAP = 300, 256, 10
+
+
+def card_stats(card: CardView, locale: str) -> str:
+    if card.type == "unit":
+        words = [f"{card.attack}/{card.defence}", t("render.deathfront.range", locale, code=card.range),
+                 t("render.deathfront.supply_level", locale, n=card.level)]
+        words += [t(f"render.deathfront.keyword.{k}", locale) for k in card.keywords]
+        if card.anti_armour:
+            words.append(t("render.deathfront.anti_armour", locale, n=card.anti_armour))
+        return " ".join(words)
+    if card.type == "resource":
+        return t("render.deathfront.resource_level", locale, level=card.level, defence=card.defence)
+    if card.type == "facility":
+        return t(f"render.deathfront.facility.{card.effect}", locale)
+    return t("deathfront.card_type.skill", locale)
+
+
+def draw_hand(view: DeathFrontPrivateView, locale: str = "en", highlight: set[str] | None = None) -> Image.Image:
+    per_row = 2
+    rows = max(1, math.ceil(len(view.hand) / per_row))
+    width = GAP + per_row * (CARD_W + GAP)
+    height = 48 + rows * (CARD_H + GAP)
+    image = Image.new("RGB", (width, height), HAND_BACK)
+    d = ImageDraw.Draw(image)
+    title = t("render.deathfront.hand_title", locale, faction=t(f"deathfront.faction.{view.faction}", locale),
+              count=len(view.hand), deck=view.deck_count)
+    if view.can_mulligan:
+        title += " " + t("render.deathfront.mulligan", locale)
+    draw_text(d, (GAP, 12), title, 18, fill=INK, bold=True, max_width=width - 2 * GAP)
+    for i, card in enumerate(view.hand):
+        x = GAP + (i % per_row) * (CARD_W + GAP)
+        y = 48 + (i // per_row) * (CARD_H + GAP)
+        _hand_card(d, (x, y, x + CARD_W, y + CARD_H), card, locale)
+        if highlight and card.uid in highlight:
+            d.rounded_rectangle((x - 3, y - 3, x + CARD_W + 3, y + CARD_H + 3), radius=10, outline=PREVIEW, width=5)
+    return image
+
+
+def _hand_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: CardView, locale: str) -> None:
+    x0, y0, x1, y1 = box
+    T = HAND_TEXT
+    colour = FACTION_COLOUR.get(card.faction, LEGEND_INK)
+    d.rounded_rectangle(box, radius=8, fill=WHITE, outline=colour, width=3)
+    d.rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 34), fill=colour)
+    tag = faction_tag(card.faction, locale) if card.faction in FACTION_COLOUR else ""
+    tw = text_width(tag, T, True)
+    draw_text(d, (x0 + 8, y0 + 18), card_name(card.id, locale), 18, fill=WHITE, bold=True, anchor="lm",
+              max_width=CARD_W - tw - 26)
+    draw_text(d, (x1 - 8, y0 + 18), tag, T, fill=WHITE, bold=True, anchor="rm")
+    draw_text(d, (x0 + 8, y0 + 40), t(f"deathfront.card_type.{card.type}", locale), T, fill=CARD_TYPE_INK, bold=True)
+    draw_text(d, (x0 + 8, y1 - 24), card.uid, T, fill=LEGEND_INK, bold=True)
+    body = (x0 + 8, y0 + 64)
+    if card.type == "unit":
+        draw_unit_icon(d, (x1 - 44, y0 + 40, x1 - 10, y0 + 60), card, colour)
+        draw_text(d, body, t("render.deathfront.attack_defence", locale, attack=card.attack, defence=card.defence),
+                  18, fill=INK, bold=True)
+        draw_text(d, (x0 + 8, y0 + 90), t("render.deathfront.supply_level", locale, n=card.level), T, fill=INK)
+        draw_text(d, (x0 + 8, y0 + 112), t("render.deathfront.range", locale, code=card.range), T, fill=INK)
+        extras = [t(f"render.deathfront.keyword.{k}", locale) for k in card.keywords]
+        if card.anti_armour:
+            extras.append(t("render.deathfront.anti_armour", locale, n=card.anti_armour))
+        sep = "、" if locale.startswith("zh") else ", "
+        for k, line in enumerate(wrap_text(sep.join(extras) or t("render.deathfront.none", locale), T, 150,
+                                           bold=True, max_lines=3)):
+            draw_text(d, (x0 + 8, y0 + 140 + k * 22), line, T, fill=KEYWORD_INK, bold=True)
+        draw_pattern(d, (x1 - 72, y0 + 122), card.range_cells, colour, "unit", locale)
+    elif card.type == "resource":
+        draw_text(d, body, t("render.deathfront.resource_level", locale, level=card.level, defence=card.defence),
+                  18, fill=INK, bold=True)
+        for k, line in enumerate(wrap_text(t("render.deathfront.supplies", locale), T, 150, max_lines=3)):
+            draw_text(d, (x0 + 8, y0 + 96 + k * 22), line, T, fill=INK)
+        draw_pattern(d, (x1 - 72, y0 + 122), _supply_cells(card), colour, "resource", locale)
+    elif card.type == "facility":
+        draw_text(d, body, t("render.deathfront.defence", locale, n=card.defence), 18, fill=INK, bold=True)
+        text = t(f"render.deathfront.facility.{card.effect}_text", locale)
+        for k, line in enumerate(wrap_text(text, T, CARD_W - 16, max_lines=4)):
+            draw_text(d, (x0 + 8, y0 + 96 + k * 22), line, T, fill=INK)
+        draw_text(d, (x0 + 8, y1 - 50), t("render.deathfront.own_territory", locale), T, fill=CARD_TYPE_INK)
+    else:
+        aa = t("render.deathfront.skill.air_strike_aa", locale, n=card.anti_armour) if card.anti_armour else ""
+        text = t(f"render.deathfront.skill.{card.effect}", locale, attack=card.attack, aa=aa)
+        draw_text(d, body, t("render.deathfront.single_use", locale), T, fill=INK, bold=True,
+                  max_width=CARD_W - 16)
+        for k, line in enumerate(wrap_text(text, T, CARD_W - 16, max_lines=4)):
+            draw_text(d, (x0 + 8, y0 + 94 + k * 22), line, T, fill=INK)
+        if card.effect in SKILL_HINTS:
+            hint = t(f"render.deathfront.skill.hint_{card.effect}", locale)
+            draw_text(d, (x0 + 8, y1 - 50), t("render.deathfront.target", locale, hint=hint), T,
+                      fill=KEYWORD_INK, bold=True, max_width=CARD_W - 16)
+
+
+def _supply_cells(card: CardView) -> list[tuple[int, int]]:
+    from engines.deathfront.cards import default_cards
+
+    return list(default_cards().pattern(card.supply)) if card.supply else []
+
+
+def draw_pattern(d: ImageDraw.ImageDraw, origin: tuple[int, int], cells, colour, kind: str,
+                 locale: str = "en") -> None:
+    """A small grid: the card (blue) and its range or supply (red / green);
+    forward is up."""
+    size = 20
+    dxs, dys = range(-1, 2), range(3, -2, -1)
+    ox, oy = origin
+    draw_text(d, (ox + 3 * size // 2, oy - 4), t("render.deathfront.forward", locale), HAND_TEXT,
+              fill=CARD_TYPE_INK, anchor="md")
+    marked = set(map(tuple, cells))
+    fill_colour = RANGE_FILL if kind == "unit" else SUPPLY_FILL
+    for j, dy in enumerate(dys):
+        for i, dx in enumerate(dxs):
+            x, y = ox + i * size, oy + j * size
+            if (dx, dy) == (0, 0):
+                fill = PATTERN_SELF
+            elif (dx, dy) in marked:
+                fill = fill_colour
+            else:
+                fill = PATTERN_EMPTY
+            d.rectangle((x, y, x + size - 2, y + size - 2), fill=fill, outline=PATTERN_EDGE)
+
