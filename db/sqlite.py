@@ -16,6 +16,24 @@ from db.writes import Write
 log = logging.getLogger(__name__)
 
 
+class ThreadedConnection(aiosqlite.Connection):
+    """aiosqlite's connection plus ``run``: a function of the sqlite3
+    connection run in the connection's thread, in one hand-off. aiosqlite
+    (0.22.1) has no public call for this: each public method queues one fixed
+    sqlite3 call, and ``executescript`` takes no parameters and gives no row
+    counts, so a write through them would be 2 + N hand-offs instead of one
+    (docs/results/2026-11-22-per-action-cost-and-restore.md). Its queue is
+    there for subclasses: ``_execute`` is how its own methods use it."""
+
+    async def run(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+        return await self._execute(lambda: fn(self._conn))
+
+
+def connect(path: str) -> ThreadedConnection:
+    """As ``aiosqlite.connect(path, isolation_level=None)``, as a ``ThreadedConnection``."""
+    return ThreadedConnection(lambda: sqlite3.connect(path, isolation_level=None), iter_chunk_size=64)
+
+
 class SqliteConn:
     """The connection a transaction hands out (same methods as ``PgConn``).
     Each call is one hand-off to aiosqlite's thread (statement, rows and
@@ -24,18 +42,12 @@ class SqliteConn:
 
     dialect = "sqlite"
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: ThreadedConnection) -> None:
         self.raw = conn
 
     async def in_thread(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
-        """Run ``fn(sqlite3 connection)`` in the connection's thread, in one
-        hand-off. aiosqlite (0.22.1) has no public call for this: each public
-        method queues one fixed sqlite3 call, and ``executescript`` takes no
-        parameters and gives no row counts, so a write through them would be
-        2 + N hand-offs instead of one
-        (docs/results/2026-11-22-per-action-cost-and-restore.md)."""
-        raw = self.raw
-        return await raw._execute(lambda: fn(raw._conn))  # noqa: SLF001 - aiosqlite's queue to its thread
+        """Run ``fn(sqlite3 connection)`` in the connection's thread, in one hand-off."""
+        return await self.raw.run(fn)
 
     async def execute(self, sql: str, params: Any = ()) -> int:
         """Run one statement; returns the number of rows it changed."""
@@ -111,7 +123,7 @@ class SqliteBackend:
     async def open(self) -> None:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        raw = await aiosqlite.connect(self.path, isolation_level=None)
+        raw = await connect(str(self.path))
         raw.row_factory = aiosqlite.Row
         self._conn = SqliteConn(raw)
         for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=FULL", "busy_timeout=5000"):
