@@ -87,7 +87,6 @@ class TabletopBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from cogs.translator import CatalogueTranslator
-        from cogs.views import DYNAMIC_ITEMS
 
         await self.db.open()
         self.tables.thinking.start()  # first: its forkserver preload covers the drawing pool's too
@@ -95,7 +94,6 @@ class TabletopBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extensions_to_load:
             await self.load_extension(name)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await restore_without_collections(self.tables)
         log.info("restored %d live tables", restored)
         freeze_startup_objects()

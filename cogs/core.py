@@ -10,7 +10,8 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs import hands
+from cogs import hands, views
+from cogs.builder import items as builder_items
 from cogs.common import (
     bot_of,
     draw,
@@ -22,6 +23,8 @@ from cogs.common import (
     reply_key,
     user_locale,
 )
+from cogs.history import HistoryCog
+from cogs.rematch import RematchButton
 from cogs.seats import find_table, my_seat
 from i18n import LOCALES, t
 from tables.errors import TableError
@@ -294,10 +297,9 @@ class CoreCog(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    from cogs.history import HistoryCog
-    from cogs.rematch import RematchButton
-
+    """The core commands, and the restart-proof controls every game shares:
+    lobby buttons, Show hand, the AI level, the click builder and Rematch."""
     await bot.add_cog(CoreCog(bot))
     await bot.add_cog(HistoryCog(bot))
-    bot.add_dynamic_items(RematchButton)
+    bot.add_dynamic_items(*views.DYNAMIC_ITEMS, *builder_items.DYNAMIC_ITEMS, RematchButton)
 

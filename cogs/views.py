@@ -8,7 +8,6 @@ from typing import Any
 import discord
 
 from cogs import hands
-from cogs.builder.items import DYNAMIC_ITEMS as BUILDER_ITEMS
 from cogs.common import bot_of, display_name, reply_error
 from cogs.seats import find_table
 from engines import ai
@@ -138,4 +137,4 @@ def board_view(table_id: int, locale: str, extra: list[discord.ui.Item] | None =
     return view
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, AiLevelSelect, *BUILDER_ITEMS)
+DYNAMIC_ITEMS = (LobbyButton, HandButton, AiLevelSelect)
