@@ -6,19 +6,16 @@ import io
 import logging
 import re
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any, AsyncIterator
+from typing import Any, AsyncIterator
 
 import discord
 from pydantic import ValidationError
 
+from cogs.host import Host
 from engines.base import IllegalAction
 from i18n import has, normalize_locale, t
 from tables.errors import TableError
 from tables.text import or_list
-
-if TYPE_CHECKING:
-    from bot import TabletopBot
-    from tables.service import LiveTable
 
 log = logging.getLogger(__name__)
 
@@ -49,11 +46,11 @@ def fit_message(content: str, limit: int = MESSAGE_LIMIT) -> str:
     return content if len(content) <= limit else content[: limit - 1] + "…"
 
 
-def bot_of(interaction: discord.Interaction) -> "TabletopBot":
+def bot_of(interaction: discord.Interaction) -> Host:
     return interaction.client  # type: ignore[return-value]
 
 
-async def guild_locale(bot: "TabletopBot", guild: discord.Guild | None) -> str:
+async def guild_locale(bot: Host, guild: discord.Guild | None) -> str:
     """The language of public messages in a server: its /settings language,
     else the server's own preferred locale, else English."""
     if guild is None:
@@ -108,18 +105,6 @@ async def reply_error(interaction: discord.Interaction, error: TableError | Ille
     await reply(interaction, "⚠️ " + t(error.key, locale, **params), ephemeral=True)
 
 
-def playing_seat(table: "LiveTable", user_id: int) -> int:
-    """The caller's seat in a game being played, or a refusal."""
-    seat = table.seat_of(user_id)
-    if seat is None:
-        raise TableError("core.err.not_seated")
-    if table.record.status != "playing" or table.state is None:
-        raise TableError("core.err.not_playing")
-    if table.seats[seat].ai == "resigned":
-        raise TableError("core.err.resigned")
-    return seat
-
-
 def png_file(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
@@ -129,7 +114,7 @@ async def render(fn, *args: Any) -> bytes:
     return await asyncio.to_thread(fn, *args)
 
 
-async def draw(bot: Any, renderer: Any, kind: str, view: Any, locale: str, key: Any = None) -> bytes:
+async def draw(bot: Host, renderer: Any, kind: str, view: Any, locale: str, key: Any = None) -> bytes:
     """A board or hand (``kind``) drawn by the bot's drawing pool
     (tables/drawing.py), in another process; latest-wins per ``key``."""
     pool = getattr(bot, "drawing", None)

@@ -10,7 +10,8 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs import hands
+from cogs import hands, views
+from cogs.builder import items as builder_items
 from cogs.common import (
     bot_of,
     draw,
@@ -22,6 +23,9 @@ from cogs.common import (
     reply_key,
     user_locale,
 )
+from cogs.history import HistoryCog
+from cogs.rematch import RematchButton
+from cogs.seats import find_table, my_seat
 from i18n import LOCALES, t
 from tables.errors import TableError
 from tables.text import game_name, safe_name
@@ -75,9 +79,9 @@ def _desc(key: str, text: str) -> app_commands.locale_str:
 class ResignConfirm(discord.ui.View):
     """A private "are you sure?" before resigning."""
 
-    def __init__(self, game_id: int, user_id: int, locale: str) -> None:
+    def __init__(self, table_id: int, user_id: int, locale: str) -> None:
         super().__init__(timeout=120)
-        self.game_id = game_id
+        self.table_id = table_id
         self.user_id = user_id
         confirm = discord.ui.Button(label=t("core.resign.confirm", locale), style=discord.ButtonStyle.danger)
         confirm.callback = self.confirm  # type: ignore[method-assign]
@@ -87,17 +91,17 @@ class ResignConfirm(discord.ui.View):
         self.stop()
         await interaction.response.edit_message(view=None)
         async with refusals(interaction):
-            await bot_of(interaction).tables.resign(self.game_id, self.user_id)
+            await bot_of(interaction).tables.resign(self.table_id, self.user_id)
             await reply_key(interaction, "core.resign.done")
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     locale = await user_locale(interaction)
     out = []
-    for game_id in bot_of(interaction).registry.ids():
-        name = game_name(game_id, locale)
-        if current.lower() in game_id or current.lower() in name.lower():
-            out.append(app_commands.Choice(name=name, value=game_id))
+    for game_type in bot_of(interaction).registry.ids():
+        name = game_name(game_type, locale)
+        if current.lower() in game_type or current.lower() in name.lower():
+            out.append(app_commands.Choice(name=name, value=game_type))
     return out[:25]
 
 
@@ -105,10 +109,9 @@ class CoreCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    def _table(self, interaction: discord.Interaction):
-        return bot_of(interaction).tables.require_channel(interaction.channel_id)
-
-    def _game(self, interaction: discord.Interaction, game: str) -> str:
+    @staticmethod
+    def _game_type(interaction: discord.Interaction, game: str) -> str:
+        """The ``game`` option, refused unless it names a game of the registry."""
         if game not in bot_of(interaction).registry:
             raise TableError("core.err.unknown_game", game=game)
         return game
@@ -117,12 +120,12 @@ class CoreCog(commands.Cog):
     @app_commands.command(name="hand", description=_desc("cmd.hand", "Show your hand privately"))
     async def hand(self, interaction: discord.Interaction) -> None:
         async with refusals(interaction):
-            await hands.send_private_hand(interaction, self._table(interaction))
+            await hands.send_private_hand(interaction, find_table(interaction))
 
     @app_commands.command(name="board", description=_desc("cmd.board", "Post the board of this channel's game again"))
     async def board(self, interaction: discord.Interaction) -> None:
         async with refusals(interaction):
-            table = self._table(interaction)
+            table = find_table(interaction)
             if table.record.status != "playing" or table.state is None:
                 raise TableError("core.err.not_playing")
             await interaction.response.defer()
@@ -139,10 +142,7 @@ class CoreCog(commands.Cog):
     @app_commands.command(name="resign", description=_desc("cmd.resign", "Resign from this channel's game"))
     async def resign(self, interaction: discord.Interaction) -> None:
         async with refusals(interaction):
-            table = self._table(interaction)
-            seat = table.seat_of(interaction.user.id)
-            if seat is None or table.record.status != "playing":
-                raise TableError("core.err.not_seated" if seat is None else "core.err.not_playing")
+            table, _ = my_seat(interaction)
             locale = await user_locale(interaction)
             await reply(interaction, t("core.resign.ask", locale), view=ResignConfirm(table.id, interaction.user.id, locale))
 
@@ -152,9 +152,10 @@ class CoreCog(commands.Cog):
     @app_commands.autocomplete(game=game_autocomplete)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         async with refusals(interaction):
-            game = self._game(interaction, game)
+            game_type = self._game_type(interaction, game)
             locale = await user_locale(interaction)
-            embed = discord.Embed(title=game_name(game, locale), description=t(f"{game}.rules.summary", locale),
+            embed = discord.Embed(title=game_name(game_type, locale),
+                                  description=t(f"{game_type}.rules.summary", locale),
                                   colour=discord.Colour.teal())
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -173,12 +174,12 @@ class CoreCog(commands.Cog):
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str, public: bool = False) -> None:
         async with refusals(interaction):
-            game = self._game(interaction, game)
+            game_type = self._game_type(interaction, game)
             locale = await user_locale(interaction)
-            rows = await bot_of(interaction).tables.ratings.board(interaction.guild_id, game)
-            title = t("core.leaderboard.title", locale, game=game_name(game, locale))
+            rows = await bot_of(interaction).tables.ratings.board(interaction.guild_id, game_type)
+            title = t("core.leaderboard.title", locale, game=game_name(game_type, locale))
             if not rows:
-                await reply(interaction, t("core.leaderboard.empty", locale, game=game_name(game, locale)),
+                await reply(interaction, t("core.leaderboard.empty", locale, game=game_name(game_type, locale)),
                             ephemeral=not public)
                 return
             lines = leaderboard_lines(rows, locale, interaction.user.id)
@@ -254,11 +255,8 @@ class CoreCog(commands.Cog):
             on = enabled.value == "on"
             service = bot_of(interaction).tables
             await service.settings.set_dm_hands(interaction.user.id, on)
-            if on:  # asking again clears an earlier refusal
-                for table in list(service.tables.values()):
-                    seat = table.seat_of(interaction.user.id)
-                    if seat is not None and table.seats[seat].dm_failed:
-                        await service.mark_dm_failed(table, seat, False)
+            if on:
+                await self._clear_dm_refusals(service, interaction.user.id)
             await reply_key(interaction, "core.settings.dm_on" if on else "core.settings.dm_off")
 
     @settings.command(name="dm", description=_desc("cmd.settings.dm", "What the bot sends you by DM: your turn, every hand change, or nothing"))
@@ -292,17 +290,16 @@ class CoreCog(commands.Cog):
         async with refusals(interaction):
             if not is_manager(interaction):
                 raise TableError("core.err.manager_only")
-            table = self._table(interaction)
+            table = find_table(interaction)
             await interaction.response.defer(ephemeral=True)
             await bot_of(interaction).tables.end_game(table.id)
             await reply_key(interaction, "core.table.ended", id=table.id)
 
 
 async def setup(bot: commands.Bot) -> None:
-    from cogs.history import HistoryCog
-    from cogs.rematch import RematchButton
-
+    """The core commands, and the restart-proof controls every game shares:
+    lobby buttons, Show hand, the AI level, the click builder and Rematch."""
     await bot.add_cog(CoreCog(bot))
     await bot.add_cog(HistoryCog(bot))
-    bot.add_dynamic_items(RematchButton)
+    bot.add_dynamic_items(*views.DYNAMIC_ITEMS, *builder_items.DYNAMIC_ITEMS, RematchButton)
 

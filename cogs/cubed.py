@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from cogs.common import bot_of, refusals, reply, user_locale
 from cogs.game_base import GameCog
+from cogs.seats import my_seat, my_seat_or_none
 from engines.base import IllegalAction
 from engines.cubed import labels
 from engines.cubed.engine import legal_placements
@@ -32,10 +33,10 @@ from engines.cubed.models import (
     normalize_piece_id,
 )
 from i18n import t
-from tables.errors import TableError
 from tables.service import LiveTable
 from tables.text import safe_name
 
+GAME = "cubed"
 MAX_CHOICES = 25
 # After an accepted action, what the caller may do next while it is still their turn.
 NEXT_STEP = {"drawn": "cubed.hint.drawn", "bonus": "cubed.hint.bonus", "give": "cubed.hint.give"}
@@ -49,12 +50,10 @@ def _text(key: str, english: str) -> locale_str:
 # ---- autocomplete ----------------------------------------------------------------------
 def _player(interaction: discord.Interaction) -> tuple[LiveTable, CubedState, int] | None:
     """This channel's CUBED game and the caller's seat in it, if they play in it."""
-    table = bot_of(interaction).tables.in_channel(interaction.channel_id)
-    if table is None or table.record.game_type != "cubed" or table.state is None:
+    found = my_seat_or_none(interaction, GAME)
+    if found is None:
         return None
-    seat = table.seat_of(interaction.user.id)
-    if seat is None or table.record.status != "playing":
-        return None
+    table, seat = found
     return table, table.state, seat  # type: ignore[return-value]
 
 
@@ -114,7 +113,7 @@ async def cell_autocomplete(interaction: discord.Interaction, current: str) -> l
 
 # ---- the cog -------------------------------------------------------------------------------
 class CubedCog(GameCog, name="cubed"):
-    game_type = "cubed"
+    game_type = GAME
     group = app_commands.Group(name="cubed", guild_only=True,
                                description=_text("group", "Play CUBED, dominoes with hexagonal pieces"))
 
@@ -123,8 +122,7 @@ class CubedCog(GameCog, name="cubed"):
         """Apply the caller's action and answer privately: what happened, what
         they drew (only they see it) and what they may do next. A round that
         ended gets a public summary (see ``announce_rounds``)."""
-        table = self.table(interaction)
-        seat = self.seat(interaction, table)
+        table, seat = my_seat(interaction, self.game_type)
         before = list(table.state.hands[seat]) if table.state is not None else []
         await interaction.response.defer(ephemeral=True, thinking=True)
         await bot_of(interaction).tables.act(table.id, interaction.user.id, action)
@@ -169,10 +167,7 @@ class CubedCog(GameCog, name="cubed"):
     async def place(self, interaction: discord.Interaction, piece: str, cell: str,
                     rotation: Literal[0, 1, 2] | None = None) -> None:
         async with refusals(interaction):
-            table = self.table(interaction)
-            seat = self.seat(interaction, table)
-            if table.state is None:
-                raise TableError("core.err.not_playing")
+            table, seat = my_seat(interaction, self.game_type)
             where = labels.parse_cell(cell, table.state)
             if rotation is None:  # the first rotation that fits there, else 0 (and the engine says why)
                 rotation = next(iter(labels.fitting_rotations(table.state, seat, piece, where)), 0)

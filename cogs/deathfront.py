@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from cogs.common import bot_of, refusals, reply_key, user_locale
 from cogs.game_base import GameCog
+from cogs.seats import my_seat_or_none
 from engines.base import IllegalAction
 from engines.deathfront import (
     AgreeEnd,
@@ -47,6 +48,7 @@ from engines.deathfront.skills import skill_options
 from i18n import t
 from tables.errors import TableError
 
+GAME = "deathfront"
 MAX_CHOICES = 25
 DEPLOYABLE = ("unit", "resource")
 
@@ -92,11 +94,11 @@ def target_or_refuse(text: str) -> tuple[str, bool]:
 # ---- autocomplete --------------------------------------------------------------------
 def _player(interaction: discord.Interaction) -> tuple[DeathFrontState, int] | None:
     """The state and the caller's seat in this channel's Death Front game, if they play in it."""
-    table = bot_of(interaction).tables.in_channel(interaction.channel_id)
-    if table is None or table.record.game_type != "deathfront" or table.state is None:
+    found = my_seat_or_none(interaction, GAME)
+    if found is None:
         return None
-    seat = table.seat_of(interaction.user.id)
-    return None if seat is None else (table.state, seat)  # type: ignore[return-value]
+    table, seat = found
+    return table.state, seat  # type: ignore[return-value]
 
 
 def _option(interaction: discord.Interaction, name: str) -> str:
@@ -215,7 +217,7 @@ async def attackers_autocomplete(interaction: discord.Interaction, current: str)
 # ---- the cog -----------------------------------------------------------------------------
 class DeathFrontCog(GameCog, name="deathfront"):
     confirm_empty_hand_end = True  # an empty hand ends the game: ask first
-    game_type = "deathfront"
+    game_type = GAME
     group = app_commands.Group(name="deathfront",
                                description=_text("group", "Death Front: Blitzkrieg, a WWII card battle"))
 

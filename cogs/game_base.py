@@ -9,6 +9,7 @@ from discord.ext import commands
 from pydantic import BaseModel
 
 from cogs.common import bot_of, display_name, guild_locale, reply, reply_error, reply_key, user_locale
+from cogs.seats import find_table
 from engines.base import IllegalAction
 from i18n import t
 from tables.errors import TableError
@@ -17,7 +18,7 @@ from tables.text import describe
 
 
 class GameCog(commands.Cog):
-    """Base for /setup, /cubed, /deathfront (and the tests' game).
+    """Base of every game's cog (and the tests' game).
 
     Command bodies run inside ``async with refusals(interaction):`` so that a
     refused request becomes a private, localized answer."""
@@ -58,19 +59,11 @@ class GameCog(commands.Cog):
         return table
 
     def table(self, interaction: discord.Interaction) -> LiveTable:
-        table = bot_of(interaction).tables.require_channel(interaction.channel_id)
-        if table.record.game_type != self.game_type:
-            raise TableError("core.err.other_game", game=table.record.game_type)
-        return table
-
-    def seat(self, interaction: discord.Interaction, table: LiveTable) -> int:
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            raise TableError("core.err.not_seated")
-        return seat
+        """This channel's table, refused unless it is a game of this cog's."""
+        return find_table(interaction, self.game_type)
 
     # A game whose rules end it when a hand is empty asks before an action
-    # that would end it that way (Death Front).
+    # that would end it that way.
     confirm_empty_hand_end: bool = False
 
     def _ends_by_emptying_hand(self, table: LiveTable, seat: int, action: BaseModel) -> bool:

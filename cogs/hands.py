@@ -8,8 +8,9 @@ import discord
 
 from cogs.builder.items import first_controls
 from cogs.common import bot_of, draw, png_file, reply, user_locale
+from cogs.host import Host
+from cogs.seats import playing_seat
 from i18n import t
-from tables.errors import TableError
 from tables.text import game_name
 
 if TYPE_CHECKING:
@@ -21,11 +22,7 @@ log = logging.getLogger(__name__)
 async def send_private_hand(interaction: discord.Interaction, table: "LiveTable") -> None:
     """Answer with the caller's own private view, visible to the caller only."""
     service = bot_of(interaction).tables
-    seat = table.seat_of(interaction.user.id)
-    if seat is None or table.record.status != "playing" or table.state is None:
-        raise TableError("core.err.not_seated" if seat is None else "core.err.not_playing")
-    if table.seats[seat].ai == "resigned":
-        raise TableError("core.err.resigned")
+    seat = playing_seat(table, interaction.user.id)
     view = table.engine.private_view(table.state, seat)
     locale = await user_locale(interaction)
     if view is None:
@@ -51,14 +48,14 @@ async def send_private_hand(interaction: discord.Interaction, table: "LiveTable"
         await service.mark_dm_failed(table, seat, False)  # the player asked: DMs may be tried again
 
 
-async def dm_locale(bot, user_id: int, server_locale: str) -> str:
+async def dm_locale(bot: Host, user_id: int, server_locale: str) -> str:
     """A DM's language: the user's own Chinese client where we saw one (as
     for their private replies), else the server's language."""
     own = await bot.tables.settings.user_locale(user_id)
     return own if own and own != "en" else server_locale
 
 
-async def dm_hand(bot, table: "LiveTable", seat: int, locale: str, turn_hint: str | None = None,
+async def dm_hand(bot: Host, table: "LiveTable", seat: int, locale: str, turn_hint: str | None = None,
                   board_url: str | None = None) -> bool | None:
     """DM a player their hand — with ``turn_hint``, as the "your turn" DM.
     True sent, False refused (closed DMs), None skipped (AI, DMs turned

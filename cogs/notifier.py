@@ -11,6 +11,7 @@ import discord
 
 from cogs.common import draw, guild_locale, png_file
 from cogs.hands import dm_hand, dm_locale
+from cogs.host import Host
 from cogs.rematch import rematch_view
 from cogs.views import ai_level_text, board_view, lobby_view
 from engines import ai
@@ -21,7 +22,6 @@ from tables import replay
 from tables.text import describe, game_name, safe_name, turn_hint
 
 if TYPE_CHECKING:
-    from bot import TabletopBot
     from tables.service import GameSummary, LiveTable
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ def _option_value(value: Any) -> str:
     return str(value)
 
 
-def config_summary(config: dict, locale: str, game: str = "") -> str:
+def config_summary(config: dict, locale: str, game_type: str = "") -> str:
     """The lobby's options with localized names; options left to their
     automatic value and those without a name in the catalogue (internal
     tables, tuning knobs) are not shown."""
@@ -54,7 +54,7 @@ def config_summary(config: dict, locale: str, game: str = "") -> str:
     for key, value in config.items():
         if value is None or not has(f"core.option.{key}"):
             continue
-        value_key = f"{game}.{key}.{value}"  # e.g. setup.mode.teams
+        value_key = f"{game_type}.{key}.{value}"  # e.g. <game_type>.mode.teams
         text = t(value_key, locale) if isinstance(value, str) and has(value_key) else _option_value(value)
         shown.append(t("core.lobby.option_pair", locale, name=t(f"core.option.{key}", locale), value=text))
     return " · ".join(shown) if shown else "—"
@@ -62,7 +62,7 @@ def config_summary(config: dict, locale: str, game: str = "") -> str:
 
 
 class DiscordNotifier:
-    def __init__(self, bot: "TabletopBot") -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         # Per game: the latest event batches (one per change), for the board's log.
         self.recent: dict[int, deque[list[Event]]] = {}
@@ -122,10 +122,10 @@ class DiscordNotifier:
         return embed
 
     @staticmethod
-    def _option_text(game: str, key: str, value: object, locale: str) -> str:
+    def _option_text(game_type: str, key: str, value: object, locale: str) -> str:
         """A seat's own choice, by its localized name where there is one
-        (``deathfront.faction.us`` → "US" / "美軍")."""
-        value_key = f"{game}.{key}.{value}"
+        (``<game_type>.faction.us`` → "US" / "美軍")."""
+        value_key = f"{game_type}.{key}.{value}"
         return t(value_key, locale) if has(value_key) else str(value)
 
     async def post_lobby(self, interaction: discord.Interaction, table: "LiveTable", locale: str) -> None:

@@ -14,22 +14,22 @@ from i18n import t
 from tables.errors import TableError
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:rematch:(?P<game>\d+)"):
-    def __init__(self, game_id: int, label: str = "Rematch") -> None:
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:rematch:(?P<table>\d+)"):
+    def __init__(self, table_id: int, label: str = "Rematch") -> None:
         super().__init__(discord.ui.Button(
-            label=label, emoji="🔁", style=discord.ButtonStyle.primary, custom_id=f"tt:rematch:{game_id}",
+            label=label, emoji="🔁", style=discord.ButtonStyle.primary, custom_id=f"tt:rematch:{table_id}",
         ))
-        self.game_id = game_id
+        self.table_id = table_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str], /) -> "RematchButton":
-        return cls(int(match["game"]), item.label or "Rematch")
+        return cls(int(match["table"]), item.label or "Rematch")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         bot = bot_of(interaction)
         try:
-            table, old = await bot.tables.rematch(self.game_id, interaction.user.id, display_name(interaction.user))
+            table, old = await bot.tables.rematch(self.table_id, interaction.user.id, display_name(interaction.user))
         except (TableError, IllegalAction) as error:
             await reply_error(interaction, error)
             return
@@ -43,7 +43,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:rem
             await bot.notifier.rematch_opened(interaction.channel, table, old, locale)
 
 
-def rematch_view(game_id: int, locale: str) -> discord.ui.View:
+def rematch_view(table_id: int, locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(game_id, t("core.rematch.button", locale)))
+    view.add_item(RematchButton(table_id, t("core.rematch.button", locale)))
     return view

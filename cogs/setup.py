@@ -13,8 +13,9 @@ from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
 from cogs.builder.items import first_controls
-from cogs.common import bot_of, playing_seat, refusals, user_locale
+from cogs.common import refusals, user_locale
 from cogs.game_base import GameCog
+from cogs.seats import my_seat, my_seat_or_none
 from engines.setup.models import PlayAction, SetupPrivateView, SwapAction
 from engines.setup.notation import (
     complete_move_text,
@@ -23,9 +24,6 @@ from engines.setup.notation import (
     parse_swap,
 )
 from i18n import t
-from tables.errors import TableError
-from tables.service import LiveTable
-from tables.text import game_name
 
 GAME = "setup"
 MAX_CHOICES = 25
@@ -45,13 +43,10 @@ MODE_CHOICES = [
 # ---- whose game, whose seat ------------------------------------------------------
 def _private_view(interaction: discord.Interaction) -> SetupPrivateView | None:
     """The caller's own view of this channel's SETUP game, if they play in it."""
-    table = bot_of(interaction).tables.in_channel(interaction.channel_id)
-    if table is None or table.record.game_type != GAME:
+    found = my_seat_or_none(interaction, GAME)
+    if found is None:
         return None
-    try:
-        seat = playing_seat(table, interaction.user.id)
-    except TableError:
-        return None
+    table, seat = found
     return table.engine.private_view(table.state, seat)
 
 
@@ -72,41 +67,40 @@ async def tiles_autocomplete(interaction: discord.Interaction, current: str) -> 
 
 
 # ---- the move builder ------------------------------------------------------------------
-async def open_builder(interaction: discord.Interaction, table: LiveTable) -> None:
+async def open_builder(interaction: discord.Interaction, table_id: int | None = None) -> None:
     """Answer privately with the shared builder's SETUP screen (cogs/builder/setup.py):
-    restart-proof controls that build a play or a swap, with Confirm."""
-    if table.record.game_type != GAME:
-        raise TableError("core.err.other_game", game=game_name(table.record.game_type, "en"))
-    seat = playing_seat(table, interaction.user.id)
+    restart-proof controls that build a play or a swap, with Confirm. The
+    table: ``table_id`` (a board's button), else this channel's."""
+    table, seat = my_seat(interaction, GAME, table_id)
     found = await first_controls(table, seat, await user_locale(interaction))
     assert found is not None  # SETUP has a builder
     lines, view = found
     await interaction.response.send_message("\n".join(lines), view=view, ephemeral=True)
 
 
-class BuildButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:setup:build:(?P<game>\d+)"):
+class BuildButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:setup:build:(?P<table>\d+)"):
     """"Build move" under the board: opens a private builder. Survives restarts."""
 
-    def __init__(self, game_id: int, label: str = "Build move") -> None:
+    def __init__(self, table_id: int, label: str = "Build move") -> None:
         super().__init__(discord.ui.Button(
             label=label, emoji="🧩", style=discord.ButtonStyle.primary,
-            custom_id=f"tt:setup:build:{game_id}",
+            custom_id=f"tt:setup:build:{table_id}",
         ))
-        self.game_id = game_id
+        self.table_id = table_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str], /) -> "BuildButton":
-        return cls(int(match["game"]))
+        return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with refusals(interaction):
-            await open_builder(interaction, bot_of(interaction).tables.require_game(self.game_id))
+            await open_builder(interaction, self.table_id)
 
 
-def board_items(game_id: int, locale: str) -> list[discord.ui.Item]:
+def board_items(table_id: int, locale: str) -> list[discord.ui.Item]:
     """What SETUP adds under its board (and could add under a private hand)."""
-    return [BuildButton(game_id, t("setup.build.button", locale))]
+    return [BuildButton(table_id, t("setup.build.button", locale))]
 
 
 # ---- the cog -----------------------------------------------------------------------------
@@ -158,7 +152,7 @@ class SetupCog(GameCog, name="setup"):
                    description=_text("build", "Build a move from menus and see its score first"))
     async def build(self, interaction: discord.Interaction) -> None:
         async with refusals(interaction):
-            await open_builder(interaction, self.table(interaction))
+            await open_builder(interaction)
 
 
 async def setup(bot: commands.Bot) -> None:

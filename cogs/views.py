@@ -1,5 +1,5 @@
 """Buttons that survive restarts: DynamicItems whose custom id carries the
-game id. Pressing one loads the game from the table service."""
+table id. Pressing one loads the table from the table service."""
 from __future__ import annotations
 
 import re
@@ -8,8 +8,8 @@ from typing import Any
 import discord
 
 from cogs import hands
-from cogs.builder.items import DYNAMIC_ITEMS as BUILDER_ITEMS
 from cogs.common import bot_of, display_name, reply_error
+from cogs.seats import find_table
 from engines import ai
 from engines.base import IllegalAction
 from i18n import t
@@ -23,34 +23,34 @@ LOBBY_STYLES = {
 }
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:lobby:(?P<action>[a-z]+):(?P<game>\d+)"):
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:lobby:(?P<action>[a-z]+):(?P<table>\d+)"):
     """Join / Leave / Add AI / Start / Cancel, labelled in the server's
     language (``core.lobby.button.*``; exactly those words in English). The
     custom id carries no label, so a button still works after a restart or a
     language change."""
 
-    def __init__(self, action: str, game_id: int, locale: str = "en") -> None:
+    def __init__(self, action: str, table_id: int, locale: str = "en") -> None:
         super().__init__(discord.ui.Button(
             label=t(f"core.lobby.button.{action}", locale), style=LOBBY_STYLES[action],
-            custom_id=f"tt:lobby:{action}:{game_id}",
+            custom_id=f"tt:lobby:{action}:{table_id}",
         ))
         self.action = action
-        self.game_id = game_id
+        self.table_id = table_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str], /) -> "LobbyButton":
-        return cls(match["action"], int(match["game"]))
+        return cls(match["action"], int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         service = bot_of(interaction).tables
         user = interaction.user
         handlers = {
-            "join": lambda: service.join(self.game_id, user.id, display_name(user)),
-            "leave": lambda: service.leave(self.game_id, user.id),
-            "ai": lambda: service.add_ai(self.game_id, user.id),
-            "start": lambda: service.start(self.game_id, user.id),
-            "cancel": lambda: service.cancel(self.game_id, user.id),
+            "join": lambda: service.join(self.table_id, user.id, display_name(user)),
+            "leave": lambda: service.leave(self.table_id, user.id),
+            "ai": lambda: service.add_ai(self.table_id, user.id),
+            "start": lambda: service.start(self.table_id, user.id),
+            "cancel": lambda: service.cancel(self.table_id, user.id),
         }
         # Acknowledge first; the notifier then edits the lobby message.
         await interaction.response.defer()
@@ -60,25 +60,23 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:lobby
             await reply_error(interaction, error)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:hand:(?P<game>\d+)"):
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:hand:(?P<table>\d+)"):
     """"Show hand" under the board: the caller's own hand, privately."""
 
-    def __init__(self, game_id: int, label: str = "Show hand") -> None:
+    def __init__(self, table_id: int, label: str = "Show hand") -> None:
         super().__init__(discord.ui.Button(
-            label=label, emoji="🂠", style=discord.ButtonStyle.secondary, custom_id=f"tt:hand:{game_id}",
+            label=label, emoji="🂠", style=discord.ButtonStyle.secondary, custom_id=f"tt:hand:{table_id}",
         ))
-        self.game_id = game_id
+        self.table_id = table_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str], /) -> "HandButton":
-        return cls(int(match["game"]))
+        return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        service = bot_of(interaction).tables
         try:
-            table = service.require_game(self.game_id)
-            await hands.send_private_hand(interaction, table)
+            await hands.send_private_hand(interaction, find_table(interaction, table_id=self.table_id))
         except (TableError, IllegalAction) as error:
             await reply_error(interaction, error)
 
@@ -88,24 +86,24 @@ def ai_level_text(level: str, locale: str) -> str:
     return t("ai.lobby.seat", locale, level=t(f"ai.level.{ai.normalize_level(level)}", locale))
 
 
-class AiLevelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"tt:ailevel:(?P<game>\d+)"):
+class AiLevelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"tt:ailevel:(?P<table>\d+)"):
     """The host's choice of the level the lobby's AIs play at (Add AI adds
     a ``normal`` AI; this select changes every AI added in the lobby)."""
 
-    def __init__(self, game_id: int, locale: str = "en") -> None:
+    def __init__(self, table_id: int, locale: str = "en") -> None:
         super().__init__(discord.ui.Select(
-            custom_id=f"tt:ailevel:{game_id}",
+            custom_id=f"tt:ailevel:{table_id}",
             placeholder=t("ai.lobby.placeholder", locale),
             options=[discord.SelectOption(label=t(f"ai.level.{level}", locale), value=level,
                                           description=t(f"ai.about.{level}", locale))
                      for level in ai.LEVELS],
         ))
-        self.game_id = game_id
+        self.table_id = table_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
                              match: re.Match[str], /) -> "AiLevelSelect":
-        select = cls(int(match["game"]))
+        select = cls(int(match["table"]))
         select.item = item  # keeps the values the user picked
         return select
 
@@ -114,29 +112,29 @@ class AiLevelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"tt:ail
         level = (self.item.values or ["normal"])[0]
         await interaction.response.defer()
         try:
-            await service.set_ai_level(self.game_id, interaction.user.id, level)
+            await service.set_ai_level(self.table_id, interaction.user.id, level)
         except (TableError, IllegalAction) as error:
             await reply_error(interaction, error)
 
 
-def lobby_view(game_id: int, open_: bool = True, locale: str = "en", has_ai: bool = False) -> discord.ui.View | None:
+def lobby_view(table_id: int, open_: bool = True, locale: str = "en", has_ai: bool = False) -> discord.ui.View | None:
     """The lobby buttons; with AI seats, also the AI level select."""
     if not open_:
         return None
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
-        view.add_item(LobbyButton(action, game_id, locale))
+        view.add_item(LobbyButton(action, table_id, locale))
     if has_ai:
-        view.add_item(AiLevelSelect(game_id, locale))
+        view.add_item(AiLevelSelect(table_id, locale))
     return view
 
 
-def board_view(game_id: int, locale: str, extra: list[discord.ui.Item] | None = None) -> discord.ui.View:
+def board_view(table_id: int, locale: str, extra: list[discord.ui.Item] | None = None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(HandButton(game_id, t("core.board.show_hand", locale)))
+    view.add_item(HandButton(table_id, t("core.board.show_hand", locale)))
     for item in extra or []:
         view.add_item(item)
     return view
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, AiLevelSelect, *BUILDER_ITEMS)
+DYNAMIC_ITEMS = (LobbyButton, HandButton, AiLevelSelect)

@@ -1,5 +1,5 @@
 """Custom ids of the builder's controls. Everything a control needs is in
-its id (game, game version, operation, page and the choices made so far), so
+its id (table, the game's version, operation, page and the choices made so far), so
 the controls keep working after a restart and need no memory in the bot."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 MAX_CUSTOM_ID = 100  # Discord's limit
 SEP = "~"  # between choices
 MULTI = "."  # between the values of one multi-select choice
-TEMPLATE = r"tt:b:(?P<game>\d+):(?P<version>\d+):(?P<op>[a-z]+):(?P<page>\d+):(?P<path>.*)"
+TEMPLATE = r"tt:b:(?P<table>\d+):(?P<version>\d+):(?P<op>[a-z]+):(?P<page>\d+):(?P<path>.*)"
 PATTERN = re.compile(TEMPLATE)
 
 # Operations: a select adds its value(s); Back drops the last choice; Cancel
@@ -25,14 +25,14 @@ class PathTooLong(ValueError):
 
 @dataclass(frozen=True)
 class Ref:
-    game: int
+    table_id: int
     version: int
     op: str
     page: int = 0
     path: tuple[str, ...] = field(default=())
 
     def custom_id(self) -> str:
-        text = f"tt:b:{self.game}:{self.version}:{self.op}:{self.page}:{SEP.join(self.path)}"
+        text = f"tt:b:{self.table_id}:{self.version}:{self.op}:{self.page}:{SEP.join(self.path)}"
         if len(text) > MAX_CUSTOM_ID:
             raise PathTooLong(text[:40])
         return text
@@ -45,13 +45,5 @@ class Ref:
     @classmethod
     def from_match(cls, match: re.Match[str]) -> "Ref":
         path = tuple(p for p in match["path"].split(SEP) if p) if match["path"] else ()
-        return cls(int(match["game"]), int(match["version"]), match["op"], int(match["page"]), path)
+        return cls(int(match["table"]), int(match["version"]), match["op"], int(match["page"]), path)
 
-
-def fits(*segments: str, game: int = 10**9, version: int = 10**6) -> bool:
-    """Would a control carrying these choices stay within Discord's limit?"""
-    try:
-        Ref(game, version, QUICK, 99, tuple(segments)).custom_id()
-    except PathTooLong:
-        return False
-    return True

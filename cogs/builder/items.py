@@ -16,13 +16,14 @@ from cogs.builder.ids import Ref
 from cogs.builder.model import Button, Screen
 from cogs.builder.paging import page_of
 from cogs.builder.registry import builder_of
-from cogs.common import bot_of, playing_seat, png_file, render, user_locale
+from cogs.common import bot_of, png_file, render, user_locale
+from cogs.seats import my_seat, playing_seat
 from engines.base import IllegalAction
 from i18n import t
 from tables.errors import TableError
 
-BUTTON_TEMPLATE = r"tt:b:(?P<game>\d+):(?P<version>\d+):(?P<op>bk|x|pg|ok|do|rf|go):(?P<page>\d+):(?P<path>.*)"
-SELECT_TEMPLATE = r"tt:b:(?P<game>\d+):(?P<version>\d+):(?P<op>s):(?P<page>\d+):(?P<path>.*)"
+BUTTON_TEMPLATE = r"tt:b:(?P<table>\d+):(?P<version>\d+):(?P<op>bk|x|pg|ok|do|rf|go):(?P<page>\d+):(?P<path>.*)"
+SELECT_TEMPLATE = r"tt:b:(?P<table>\d+):(?P<version>\d+):(?P<op>s):(?P<page>\d+):(?P<path>.*)"
 log = logging.getLogger(__name__)
 STYLES = {
     "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
@@ -67,7 +68,7 @@ DYNAMIC_ITEMS = (BuilderButton, BuilderSelect)
 
 
 # ---- drawing a screen ----------------------------------------------------------------
-def controls(game_id: int, version: int, screen: Screen, path: tuple[str, ...], page: int,
+def controls(table_id: int, version: int, screen: Screen, path: tuple[str, ...], page: int,
              locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     menu = screen.menu
@@ -78,12 +79,12 @@ def controls(game_id: int, version: int, screen: Screen, path: tuple[str, ...], 
                    for o in shown]
         placeholder = menu.placeholder if pages == 1 else t("builder.page", locale, text=menu.placeholder,
                                                              page=page + 1, pages=pages)
-        view.add_item(BuilderSelect(Ref(game_id, version, ids.SELECT, page, menu.base), options, placeholder,
+        view.add_item(BuilderSelect(Ref(table_id, version, ids.SELECT, page, menu.base), options, placeholder,
                                     menu.max_values))
         if pages > 1:
             for label, target, disabled in ((t("builder.previous", locale), page - 1, page == 0),
                                             (t("builder.more", locale), page + 1, page == pages - 1)):
-                view.add_item(BuilderButton(Ref(game_id, version, ids.PAGE, max(target, 0), path), label,
+                view.add_item(BuilderButton(Ref(table_id, version, ids.PAGE, max(target, 0), path), label,
                                             disabled=disabled))
     buttons: list[Button] = list(screen.buttons)
     if screen.action is not None or path:
@@ -93,7 +94,7 @@ def controls(game_id: int, version: int, screen: Screen, path: tuple[str, ...], 
         buttons += [Button(t("builder.back", locale), ids.BACK, path),
                     Button(t("builder.cancel", locale), ids.CANCEL, path, "danger")]
     for button in buttons:
-        view.add_item(BuilderButton(Ref(game_id, version, button.op, 0, button.path), button.label,
+        view.add_item(BuilderButton(Ref(table_id, version, button.op, 0, button.path), button.label,
                                     button.style, button.disabled))
     return view
 
@@ -122,8 +123,7 @@ async def handle(interaction: discord.Interaction, ref: Ref, values: list[str]) 
     service = bot_of(interaction).tables
     notes: list[str] = []
     try:
-        table = service.require_game(ref.game)
-        seat = playing_seat(table, interaction.user.id)
+        table, seat = my_seat(interaction, table_id=ref.table_id)
     except (TableError, IllegalAction) as error:
         await interaction.edit_original_response(content=_refusal(error, locale), attachments=[], view=None)
         return

@@ -7,7 +7,8 @@ import logging
 
 import pytest
 
-from bot import PARAMETER_LOGGERS, Settings, configure_logging
+from app.logs import PARAMETER_LOGGERS, configure_logging
+from app.settings import Settings
 from tables import simulate as sim
 from tables.changes import Changes
 

@@ -58,7 +58,7 @@ async def test_commands_sync_only_when_the_tree_changed(simcord_env, make_bot):
 def test_the_token_never_reaches_the_log(capsys):
     import logging
 
-    from bot import configure_logging
+    from app.logs import configure_logging
 
     secret = "abc.def.ghi-secret"
     configure_logging(Settings(discord_token=secret, _env_file=None))

@@ -1,0 +1,39 @@
+"""The ``tabletop`` command (``python bot.py``): read the settings, set up
+logging, build the bot with the function it is given, and run or check it."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from typing import Callable
+
+from app import startup
+from app.logs import configure_logging
+from app.settings import Settings, load_settings
+from app.startup import RunnableBot, StartFailure
+
+
+def main(argv: list[str] | None, build: Callable[[Settings], RunnableBot]) -> int:
+    parser = argparse.ArgumentParser(prog="tabletop", description="Run the Tabletop Discord bot.")
+    parser.add_argument("--check", action="store_true",
+                        help="validate the settings and open the database, then exit without connecting "
+                             "to Discord (status 0 when the bot could start)")
+    args = parser.parse_args(argv)
+    try:
+        settings = load_settings()
+        if not settings.discord_token:
+            raise StartFailure("DISCORD_TOKEN is not set: put it in the environment or in .env "
+                               "(see .env.example).", status=2)
+        configure_logging(settings)
+        bot = build(settings)
+        if args.check:
+            asyncio.run(startup.check(bot))
+            print(f"ok: settings valid, database open at {getattr(bot.db, 'path', 'DATABASE_URL')}")
+            return 0
+        asyncio.run(startup.run(bot, settings.discord_token))
+    except StartFailure as failure:
+        print(f"tabletop: {failure}", file=sys.stderr)
+        return failure.status
+    except KeyboardInterrupt:
+        return 130
+    return 0

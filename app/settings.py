@@ -1,0 +1,102 @@
+"""The bot's settings, read from the environment and ``.env`` (every one is
+documented in .env.example), and the lines that name a bad one."""
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from app.startup import StartFailure
+from db.database import check_database_url
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class Settings(BaseSettings):
+    """Every setting is documented in .env.example."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: str = Field(default="", repr=False)
+    database_url: str = "sqlite:///data/tabletop.db"
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    database_pool_min: int = Field(default=2, ge=1)  # PostgreSQL only
+    database_pool_max: int = Field(default=10, ge=1)
+    sweep_interval_seconds: float = Field(default=10.0, ge=0)  # PostgreSQL only; 0 turns the sweeper off
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: Annotated[list[int] | None, NoDecode] = None  # "0,1,2"; default: every shard
+    render_processes: int | None = Field(default=None, ge=0)  # default: the machine's cores; 0: a thread
+    ai_processes: int | None = Field(default=None, ge=0)  # default: 1 (tables/thinking.py); 0: a thread
+
+    @field_validator("shard_count", "render_processes", "ai_processes", mode="before")
+    @classmethod
+    def _blank_count_is_none(cls, value: object) -> object:
+        return None if value in ("", None) else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [int(part) for part in value.replace(" ", "").split(",") if part] or None
+        return value
+
+    @model_validator(mode="after")
+    def _shards_in_range(self) -> "Settings":
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT")
+            if not all(0 <= shard < self.shard_count for shard in self.shard_ids):
+                raise ValueError(f"SHARD_IDS must lie in 0..{self.shard_count - 1}")
+        return self
+
+    @property
+    def shards(self) -> tuple[int, tuple[int, ...]] | None:
+        """(SHARD_COUNT, the shards this process runs), or None unsharded."""
+        if self.shard_count is None:
+            return None
+        return self.shard_count, tuple(sorted(set(self.shard_ids or range(self.shard_count))))
+
+    @field_validator("dev_guild_id", mode="before")
+    @classmethod
+    def _guild_id(cls, value: object) -> object:
+        if value in ("", None):
+            return None
+        if isinstance(value, str) and not value.strip().isdigit():
+            raise ValueError("must be a server id, a number (Developer Mode → right-click the server → "
+                             "Copy Server ID), or empty")
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _level(cls, value: str) -> str:
+        if value.strip().upper() not in LOG_LEVELS:
+            raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
+        return value.strip().upper()
+
+    @field_validator("database_url")
+    @classmethod
+    def _valid_url(cls, value: str) -> str:
+        return check_database_url(value)
+
+
+def settings_problems(error: ValidationError) -> list[str]:
+    """One line per bad setting, named as in .env.example (never a token)."""
+    lines = []
+    for item in error.errors():
+        name = str(item["loc"][0]).upper() if item["loc"] else "settings"
+        message = str(item.get("ctx", {}).get("error") or item["msg"]).removeprefix("Value error, ")
+        given = re.sub(r"//([^:/@]*):[^@/]*@", r"//\1:***@", str(item.get("input")))  # no URL password
+        shown = "" if "TOKEN" in name else f" (got {given[:60]!r})"
+        lines.append(f"{name}{shown}: {message}")
+    return lines
+
+
+def load_settings() -> Settings:
+    try:
+        return Settings()
+    except ValidationError as error:
+        raise StartFailure("\n".join(settings_problems(error) + ["Fix it in the environment or in .env "
+                                                                  "(see .env.example)."]), status=2) from None
