@@ -168,7 +168,7 @@ class HistoryCog(commands.Cog):
                 record = table.record
                 if record.guild_id != interaction.guild_id:
                     continue
-                players = ", ".join(("🤖 " if s.ai == "added" else "") + safe_name(s.name) for s in record.seats)
+                players = ", ".join(("🤖 " if s.ai_reason == "added" else "") + safe_name(s.name) for s in record.seats)
                 game = game_name(record.game_type, locale)
                 if record.status == "lobby":
                     lines.append(t("core.games.lobby", locale, game=game, id=record.id, channel=record.channel_id,

@@ -109,9 +109,9 @@ class DiscordNotifier:
             description = t("core.lobby.help", locale, min=lo, max=hi)
         embed = discord.Embed(title=title, description=description, colour=discord.Colour.blurple())
         seats = "\n".join(
-            f"{i + 1}. {'🤖 ' if s.ai == 'added' else ''}{safe_name(s.name)}"
+            f"{i + 1}. {'🤖 ' if s.ai_reason == 'added' else ''}{safe_name(s.name)}"
             + (" 👑" if s.user_id == record.host_id else "")
-            + (f" · {ai_level_text(s.ai_level, locale)}" if s.ai == "added" else "")
+            + (f" · {ai_level_text(s.ai_level, locale)}" if s.ai_reason == "added" else "")
             + "".join(f" · {self._option_text(record.game_type, key, value, locale)}"
                       for key, value in s.options.items())
             for i, s in enumerate(record.seats)
@@ -144,7 +144,7 @@ class DiscordNotifier:
         open_ = table.record.status == "lobby"
         try:
             await channel.get_partial_message(table.record.lobby_message_id).edit(  # type: ignore[union-attr]
-                embed=self.lobby_embed(table, locale, closed_reason), view=lobby_view(table.id, open_, locale, any(s.ai == "added" for s in table.seats)),
+                embed=self.lobby_embed(table, locale, closed_reason), view=lobby_view(table.id, open_, locale, any(s.ai_reason == "added" for s in table.seats)),
             )
         except discord.HTTPException as exc:
             log.warning("game %s: could not edit the lobby message (HTTP %s)", table.id, exc.status)
@@ -157,7 +157,7 @@ class DiscordNotifier:
             if s.user_id is not None and not s.is_ai:
                 names.append(f"<@{s.user_id}>")
             else:  # an AI, shown with the level it plays at (a taken-over seat: the timeout level)
-                level = ai.normalize_level(s.ai_level if s.ai == "added" else ai.TIMEOUT_LEVEL)
+                level = ai.normalize_level(s.ai_level if s.ai_reason == "added" else ai.TIMEOUT_LEVEL)
                 names.append(t("ai.board.seat", locale, name=safe_name(s.name), level=t(f"ai.level.{level}", locale)))
         return t("core.board.turn", locale, players=", ".join(names)) if names else ""
 

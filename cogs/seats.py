@@ -28,7 +28,7 @@ def playing_seat(table: LiveTable, user_id: int) -> int:
         raise TableError("core.err.not_seated")
     if table.record.status != "playing" or table.state is None:
         raise TableError("core.err.not_playing")
-    if table.seats[seat].ai == "resigned":
+    if table.seats[seat].ai_reason == "resigned":
         raise TableError("core.err.resigned")
     return seat
 

@@ -3,16 +3,20 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 GameStatus = Literal["lobby", "playing", "finished", "abandoned"]
 AiReason = Literal["added", "resigned", "timeout"]
 
 
 class Seat(BaseModel):
+    # Stored as JSON with the key "ai" (the field's old name): the alias keeps
+    # the rows written before the rename readable and the new ones the same.
+    model_config = ConfigDict(validate_by_name=True, validate_by_alias=True, serialize_by_alias=True)
+
     user_id: int | None = None  # None for an AI added in the lobby
     name: str
-    ai: AiReason | None = None  # why an AI plays this seat, if it does
+    ai_reason: AiReason | None = Field(default=None, alias="ai")  # why an AI plays this seat, if it does
     missed_turns: int = 0
     dm_failed: bool = False  # a DM failed; noted once, not retried until asked
     resigned_order: int | None = None  # 1 for the first seat to resign, 2 next, …
@@ -23,7 +27,7 @@ class Seat(BaseModel):
 
     @property
     def is_ai(self) -> bool:
-        return self.ai is not None
+        return self.ai_reason is not None
 
     @property
     def is_human_seat(self) -> bool:

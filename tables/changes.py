@@ -119,7 +119,7 @@ class Changes:
         """One AI move for ``seat``, chosen off the event loop, then committed."""
         seed = f"{table.record.seed}:{table.record.version}:{seat}"  # a fresh random.Random per move
         record_seat = table.seats[seat]
-        level = record_seat.ai_level if record_seat.ai == "added" else ai.TIMEOUT_LEVEL
+        level = record_seat.ai_level if record_seat.ai_reason == "added" else ai.TIMEOUT_LEVEL
         action = await self.thinking().choose(table.engine, table.state, seat, level, seed)
         return await self.commit(table, seat, action, by_ai=True)
 
@@ -148,7 +148,7 @@ class Changes:
                 record_seat.missed_turns += 1
                 events.append(Event(key="core.log.timed_out", params={"seat": seat}))
                 if record_seat.missed_turns >= MISSED_TURNS_BEFORE_AI_KEEPS_SEAT:
-                    record_seat.ai = "timeout"
+                    record_seat.ai_reason = "timeout"
                     table.record.ai_marked = True
                     events.append(Event(key="core.log.ai_keeps_seat", params={"seat": seat}))
                 events += await self.ai_move(table, seat)

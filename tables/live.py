@@ -49,7 +49,7 @@ class LiveTable:
 
     def human_seats(self) -> list[int]:
         """Seats of people still playing (not resigned)."""
-        return [i for i, s in enumerate(self.seats) if s.user_id is not None and s.ai != "resigned"]
+        return [i for i, s in enumerate(self.seats) if s.user_id is not None and s.ai_reason != "resigned"]
 
     def cancel_timer(self) -> None:
         """Stop the table's timer, unless the caller is that timer."""
@@ -60,7 +60,7 @@ class LiveTable:
 
 def seat_infos(record: GameRecord) -> list[SeatInfo]:
     """What the engine may know of the seats."""
-    return [SeatInfo(name=s.name, is_ai=s.ai == "added") for s in record.seats]
+    return [SeatInfo(name=s.name, is_ai=s.ai_reason == "added") for s in record.seats]
 
 
 class LiveTables(Mapping[int, LiveTable]):

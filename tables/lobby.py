@@ -120,15 +120,15 @@ class Lobby:
     async def add_ai(self, table: LiveTable, user_id: int) -> None:
         async with self._change(table, host_id=user_id):
             require_free_seat(table)
-            ai_number = sum(1 for s in table.seats if s.ai == "added") + 1
-            table.seats.append(Seat(name=f"AI {ai_number}", ai="added", ai_level=ai.DEFAULT_LEVEL))
+            ai_number = sum(1 for s in table.seats if s.ai_reason == "added") + 1
+            table.seats.append(Seat(name=f"AI {ai_number}", ai_reason="added", ai_level=ai.DEFAULT_LEVEL))
 
     async def set_ai_level(self, table: LiveTable, user_id: int, level: str) -> None:
         """The host sets the level of the AIs added in the lobby."""
         if level not in ai.LEVELS:
             raise TableError("ai.err.bad_level")
         async with self._change(table, host_id=user_id):
-            added = [s for s in table.seats if s.ai == "added"]
+            added = [s for s in table.seats if s.ai_reason == "added"]
             if not added:
                 raise TableError("ai.err.no_ai_seat")
             for seat in added:

@@ -27,7 +27,7 @@ def playing_seat(table: LiveTable, user_id: int) -> int:
     seat = table.seat_of(user_id)
     if seat is None:
         raise TableError("core.err.not_seated")
-    if table.seats[seat].ai == "resigned":
+    if table.seats[seat].ai_reason == "resigned":
         raise TableError("core.err.resigned")
     return seat
 
@@ -80,9 +80,9 @@ class Play:
 
         async def step(table: LiveTable) -> Outcome:
             seat = playing_seat(table, user_id)
-            table.seats[seat].ai = "resigned"
+            table.seats[seat].ai_reason = "resigned"
             table.seats[seat].missed_turns = 0
-            table.seats[seat].resigned_order = sum(1 for s in table.seats if s.ai == "resigned")
+            table.seats[seat].resigned_order = sum(1 for s in table.seats if s.ai_reason == "resigned")
             await self.store.save(table)
             events = [Event(key="core.log.resigned", params={"seat": seat})]
             return Outcome(events, end="core.end.resigned" if len(active_groups(table)) <= 1 else None)

@@ -41,7 +41,7 @@ class Step:
 
 
 def seat_infos(record: GameRecord) -> list[SeatInfo]:
-    return [SeatInfo(name=s.name, is_ai=s.ai == "added") for s in record.seats]
+    return [SeatInfo(name=s.name, is_ai=s.ai_reason == "added") for s in record.seats]
 
 
 def steps(spec: GameDefinition, record: GameRecord, actions: list[tuple[int, int, dict]]) -> Iterator[Step]:

@@ -30,7 +30,7 @@ def groups(table: LiveTable) -> list[list[int]]:
 
 def active_groups(table: LiveTable) -> list[list[int]]:
     """The sides with a seat that has not resigned."""
-    return [g for g in groups(table) if any(table.seats[s].ai != "resigned" for s in g)]
+    return [g for g in groups(table) if any(table.seats[s].ai_reason != "resigned" for s in g)]
 
 
 def outcomes(table: LiveTable, result: Result) -> list[str]:
@@ -86,7 +86,7 @@ def unrated_reason(table: LiveTable) -> str:
         return "core.unrated.solo"
     if record.guild_id is None:
         return "core.unrated.dm"
-    if any(s.ai == "added" for s in record.seats):
+    if any(s.ai_reason == "added" for s in record.seats):
         return "core.result.unrated"
     return ""
 
@@ -111,7 +111,7 @@ class Results:
         rated = not why_unrated
         standings = [
             Standing(seat=i, rank=result.ranks[i], score=(result.scores[i] if result.scores else None),
-                     resigned=record.seats[i].ai == "resigned")
+                     resigned=record.seats[i].ai_reason == "resigned")
             for i in range(len(record.seats))
         ]
         seat_outcomes = outcomes(table, result)

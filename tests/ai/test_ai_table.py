@@ -40,7 +40,7 @@ def levels_played(monkeypatch):
 async def test_add_ai_adds_a_normal_ai_and_the_host_changes_the_level(service):
     table = await service.open_lobby("cubed", 1, 10, HOST, "alice", {}, seed=3)
     await service.add_ai(table.id, HOST)
-    assert table.seats[1].ai == "added" and table.seats[1].ai_level == "normal"
+    assert table.seats[1].ai_reason == "added" and table.seats[1].ai_level == "normal"
     await service.set_ai_level(table.id, HOST, "hard")
     assert table.seats[1].ai_level == "hard"
     stored = await service.games.get(table.id)
@@ -67,7 +67,7 @@ async def test_ai_seats_play_at_their_level_and_timeouts_at_normal(service, leve
     await service.add_ai(table.id, HOST)
     await service.set_ai_level(table.id, HOST, "easy")
     await service.start(table.id, HOST)
-    table.seats[0].ai = "timeout"  # alice's turns time out: the AI takes her seat
+    table.seats[0].ai_reason = "timeout"  # alice's turns time out: the AI takes her seat
     for _ in range(50):
         if table.record.status != "playing" or {seat for seat, _ in levels_played} == {0, 1}:
             break

@@ -177,7 +177,7 @@ async def test_a_whole_setup_game_in_chinese(simcord_env, locales):
         if live is None:
             break
         seat = live.to_act()[0]
-        if live.seats[seat].ai:
+        if live.seats[seat].ai_reason:
             raise AssertionError("the AI seat plays by itself")
         if turn < 2 and table.show_hands:
             await table.member_for_seat(seat).slash(table.channel, "hand")

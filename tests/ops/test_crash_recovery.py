@@ -86,7 +86,7 @@ async def test_a_kill_between_a_resignation_and_the_result_finishes_the_game(tmp
     kill_at(path, "after_resign")
     service = await reopen(path)
     [record] = await service.games.all_live()
-    assert record.status == "playing" and record.seats[1].ai == "resigned"
+    assert record.status == "playing" and record.seats[1].ai_reason == "resigned"
 
     await service.restore()
     assert (await service.games.get(record.id)).status == "finished"

@@ -215,7 +215,7 @@ async def test_a_restart_keeps_an_open_lobby_and_its_buttons(table, make_bot):
 async def test_ai_seats_play_their_turns(table):
     table.members = table.members[:1]
     live = await table.open_and_start(ai=2)
-    assert [s.ai for s in live.seats] == [None, "added", "added"]
+    assert [s.ai_reason for s in live.seats] == [None, "added", "added"]
     assert live.to_act() == [0] or table.live().to_act() == [0]
     await table.play_to_end()
     summary = table.channel.history()[-1].content
@@ -242,7 +242,7 @@ async def test_resign_with_three_players_hands_the_seat_to_the_ai(simcord_env):
     carol = t.members[2]
     result = await carol.slash(t.channel, "resign")
     await carol.click(result.response.message, label="Resign")
-    assert t.live().seats[live.seat_of(carol.id)].ai == "resigned"
+    assert t.live().seats[live.seat_of(carol.id)].ai_reason == "resigned"
     result = await carol.slash(t.channel, "hand")
     assert "resigned" in result.response.content
     t.members = t.members[:2]

@@ -16,7 +16,7 @@ async def test_reminder_at_half_time_then_the_ai_plays(table):
     assert live.record.version == 0
     await table.env.advance_time(half)
     assert live.record.version == 1
-    assert live.seats[seat].missed_turns == 1 and live.seats[seat].ai is None
+    assert live.seats[seat].missed_turns == 1 and live.seats[seat].ai_reason is None
     assert "ran out of time" in table.board_message().content
 
 
@@ -28,7 +28,7 @@ async def test_three_missed_turns_hand_the_seat_to_the_ai(table):
     limit = DEFAULT_TURN_TIMEOUT_MINUTES * 60
     for _ in range(12):
         live = table.live()
-        if live is None or live.seats[alice_seat].ai == "timeout":
+        if live is None or live.seats[alice_seat].ai_reason == "timeout":
             break
         if live.to_act() == [alice_seat]:
             await table.env.advance_time(limit + 1)  # alice lets her turn run out
@@ -36,7 +36,7 @@ async def test_three_missed_turns_hand_the_seat_to_the_ai(table):
             bob_seat = live.to_act()[0]
             await bob.slash(table.channel, "highcard play", card=max(live.state.hands[bob_seat]))
     live = table.live()
-    assert live.seats[alice_seat].ai == "timeout" and live.record.ai_marked
+    assert live.seats[alice_seat].ai_reason == "timeout" and live.record.ai_marked
     assert "the AI keeps the seat" in table.board_message().content
     # bob plays on alone; the AI answers for alice at once.
     while (live := table.live()) is not None:

@@ -156,7 +156,7 @@ async def _ai_game(tmp_path, name: str, pool: ThinkingPool, moves: int) -> tuple
         await service.add_ai(table.id, 100)
         await service.set_ai_level(table.id, 100, "easy")  # no time budget: repeatable
         await service.start(table.id, 100)
-        table.seats[0].ai, table.seats[0].ai_level = "added", "easy"  # alice's seat too
+        table.seats[0].ai_reason, table.seats[0].ai_level = "added", "easy"  # alice's seat too
         states = []
         for _ in range(moves):
             if table.record.status != "playing":
