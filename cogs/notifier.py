@@ -28,7 +28,6 @@ log = logging.getLogger(__name__)
 MAX_LOG_LINES = 40  # the board keeps the last full round; long rounds are cut to fit
 MAX_CONTENT = 1900
 MAX_BATCHES = 64
-NO_PINGS = discord.AllowedMentions.none()
 
 
 def board_url(table: "LiveTable") -> str | None:

@@ -29,11 +29,6 @@ class Seat(BaseModel):
     def is_ai(self) -> bool:
         return self.ai_reason is not None
 
-    @property
-    def is_human_seat(self) -> bool:
-        """Held by a person, even if the AI now plays it for them."""
-        return self.user_id is not None
-
 
 class GameRecord(BaseModel):
     id: int = 0

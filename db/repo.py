@@ -181,18 +181,6 @@ class GameRepo:
             yield _record_from(data), None if seq is None else (seq, json.loads(state))
 
     # -- actions and snapshots ----------------------------------------
-    async def append_action(
-        self, conn: Any, game_id: int, seq: int, seat: int,
-        action: dict[str, Any], by_ai: bool, at: float,
-    ) -> None:
-        """Append action ``seq``; refused (``StaleWrite``) unless the stored
-        game is at ``seq - 1``, so one action is never applied twice."""
-        await lock_game(conn, game_id)
-        stored = await conn.fetchval("SELECT version FROM games WHERE id = ?", (game_id,))
-        if stored != seq - 1:
-            raise StaleWrite(game_id)
-        await conn.execute(_INSERT_ACTION, (game_id, seq, seat, json.dumps(action, ensure_ascii=False), int(by_ai), at))
-
     async def save_snapshot(self, conn: Any, game_id: int, seq: int, state: BaseModel | dict) -> None:
         await conn.execute(_UPSERT_SNAPSHOT, (game_id, seq, _state_text(state)))
 
@@ -243,16 +231,6 @@ class GameRepo:
             (channel_id,),
         )
         return _game_from_row(row) if row else None
-
-    async def actions_with_times(self, game_id: int) -> list[tuple[int, int, dict[str, Any], float]]:
-        rows = await self.db.fetchall(
-            "SELECT seq, seat, action, created_at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-        )
-        return [(r["seq"], r["seat"], json.loads(r["action"]), r["created_at"]) for r in rows]
-
-    async def last_action_at(self, game_id: int) -> float | None:
-        row = await self.db.fetchone("SELECT MAX(created_at) AS at FROM actions WHERE game_id = ?", (game_id,))
-        return row["at"] if row and row["at"] is not None else None
 
 
 class RatingRepo:

@@ -73,7 +73,6 @@ class AnnouncingQueue:
         self._notifier = notifier  # read at delivery: tests may swap the service's notifier
         self._pending: dict[int, _Pending] = {}
         self._workers: dict[int, asyncio.Task] = {}
-        self.delivered_boards = 0  # board deliveries (one per group of changes)
 
     def submit(self, table: "LiveTable", item: Change | Call) -> None:
         pending = self._pending.setdefault(table.id, _Pending(table))
@@ -124,7 +123,6 @@ class AnnouncingQueue:
         else:
             events = [e for batch in batches for e in batch]
             await self._guarded(table, "board", lambda: notifier.board_updated(table, events, finished))
-        self.delivered_boards += 1
         turn = merged_turn(changes)
         turn_changed = getattr(notifier, "turn_changed", None)  # optional for older notifiers
         if turn is not None and turn_changed is not None:
