@@ -2,13 +2,17 @@
 
     python -m tools.house            # a report; exit 1 when a target is missed
 
+``report(root=...)`` measures another tree (the tests use a tiny one).
+
 What it counts (issue 20's "done when"):
 - import cycles between the project's modules (every import statement,
   including those inside functions and under ``TYPE_CHECKING``);
 - modules outside a game's own modules that name the game (import one of
   its modules, or spell its id as a string);
 - uses of another module's ``_private`` names (``from m import _x``,
-  ``m._x``, ``obj._x`` on anything but ``self``/``cls``);
+  ``m._x``, ``obj._x`` on anything but ``self``/``cls``; a named tuple's
+  ``_replace``, ``_asdict``, ``_fields``, ``_field_defaults`` and ``_make``
+  are public);
 - mixin classes (a class named ``*Mixin`` or a class with two or more
   project base classes);
 - modules over ``MAX_LINES`` lines.
@@ -24,16 +28,35 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("bot", "cogs", "db", "engines", "i18n", "render", "tables", "tools", "web", "app", "games")
 EXCLUDED = ("tests", "bench", ".venv", "node_modules")
 MAX_LINES = 500
-# The games: each package under engines/ with an engine module.
-GAMES = tuple(sorted(p.parent.name for p in (ROOT / "engines").glob("*/engine.py")))
+REGISTRY = "tables.registry"
+PUBLIC_UNDERSCORE = frozenset({"_replace", "_asdict", "_fields", "_field_defaults", "_make"})
+TITLES = (
+    "import cycles",
+    "modules naming a game outside its own (the registry excepted)",
+    "uses of another module's private names",
+    "mixin classes",
+    f"modules over {MAX_LINES} lines",
+)
+
+
+def find_games(root: Path = ROOT) -> tuple[str, ...]:
+    """The games: each package under engines/ with an engine module."""
+    return tuple(sorted(p.parent.name for p in (root / "engines").glob("*/engine.py")))
+
+
+GAMES = find_games()
 
 
 def own_modules(game: str) -> tuple[str, ...]:
-    """Module prefixes that belong to one game."""
+    """Modules that belong to one game, each with its submodules."""
     return (f"engines.{game}", f"render.{game}", f"cogs.{game}", f"cogs.builder.{game}", f"games.{game}")
 
 
-REGISTRY = "tables.registry"
+def is_game_module(name: str, game: str) -> bool:
+    """engines/<g>/, render/<g>.py, render/<g>_*.py, render/<g>/, cogs/<g>.py,
+    cogs/builder/<g>.py and games/<g>.py."""
+    return any(name == p or name.startswith(p + ".") for p in own_modules(game)) \
+        or name.startswith(f"render.{game}_")
 
 
 @dataclass
@@ -45,23 +68,24 @@ class Module:
     imports: set[str] = field(default_factory=set)
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
-def load_modules() -> dict[str, Module]:
+def load_modules(root: Path = ROOT) -> dict[str, Module]:
     modules: dict[str, Module] = {}
-    for path in sorted(ROOT.rglob("*.py")):
-        rel = path.relative_to(ROOT)
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
         if rel.parts[0] in EXCLUDED or rel.parts[0].startswith("."):
             continue
         if rel.parts[0].removesuffix(".py") not in PACKAGES:
             continue
         text = path.read_text(encoding="utf-8")
-        modules[module_name(path)] = Module(module_name(path), path, ast.parse(text), text.count("\n") + 1)
+        name = module_name(path, root)
+        modules[name] = Module(name, path, ast.parse(text), text.count("\n") + 1)
     for module in modules.values():
         module.imports = imported_modules(module, modules)
     return modules
@@ -117,7 +141,7 @@ def cycles(modules: dict[str, Module]) -> list[list[str]]:
         counter[0] += 1
         stack.append(v)
         on_stack.add(v)
-        for w in modules[v].imports:
+        for w in sorted(modules[v].imports):
             if w not in index:
                 visit(w)
                 low[v] = min(low[v], low[w])
@@ -135,34 +159,30 @@ def cycles(modules: dict[str, Module]) -> list[list[str]]:
                 out.append(sorted(component))
 
     sys.setrecursionlimit(10_000)
-    for name in modules:
+    for name in sorted(modules):
         if name not in index:
             visit(name)
-    return out
+    return sorted(out)
 
 
-def _is_game_module(name: str, game: str) -> bool:
-    return any(name == p or name.startswith(p + ".") for p in own_modules(game))
-
-
-def game_names(modules: dict[str, Module]) -> dict[str, list[str]]:
+def game_names(modules: dict[str, Module], games: tuple[str, ...] = GAMES) -> dict[str, list[str]]:
     """Modules (not the game's own, not the registry) that name a game."""
     out: dict[str, list[str]] = {}
     for module in modules.values():
         if module.name == REGISTRY:
             continue
         named = set()
-        in_any_game = any(_is_game_module(module.name, g) for g in GAMES)
-        for game in GAMES:
-            if _is_game_module(module.name, game):
+        in_any_game = any(is_game_module(module.name, g) for g in games)
+        for game in games:
+            if is_game_module(module.name, game):
                 continue
-            if any(_is_game_module(target, game) for target in module.imports):
+            if any(is_game_module(target, game) for target in module.imports):
                 named.add(game)
                 continue
             for node in ast.walk(module.tree):
                 if isinstance(node, ast.Constant) and isinstance(node.value, str) and (
-                        (node.value == game and not in_any_game) or node.value.startswith(f"engines.{game}")
-                        or node.value.startswith(f"render.{game}") or node.value.startswith(f"cogs.{game}")):
+                        (node.value == game and not in_any_game)
+                        or is_game_module(node.value.partition(":")[0], game)):
                     named.add(game)
                     break
         if named:
@@ -178,7 +198,8 @@ def private_uses(modules: dict[str, Module]) -> list[str]:
                 for alias in node.names:
                     if alias.name.startswith("_") and not alias.name.startswith("__"):
                         out.append(f"{module.name}:{node.lineno}: from {node.module} import {alias.name}")
-            elif isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            elif isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") \
+                    and node.attr not in PUBLIC_UNDERSCORE:
                 owner = node.value
                 if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
                     continue
@@ -208,16 +229,17 @@ def long_modules(modules: dict[str, Module]) -> list[str]:
     return [f"{m.name} ({m.lines} lines)" for m in modules.values() if m.lines > MAX_LINES]
 
 
-def report() -> dict[str, list]:
-    modules = load_modules()
-    return {
-        "import cycles": [" ↔ ".join(c) for c in cycles(modules)],
-        "modules naming a game outside its own (the registry excepted)":
-            [f"{name}: {', '.join(games)}" for name, games in sorted(game_names(modules).items())],
-        "uses of another module's private names": private_uses(modules),
-        "mixin classes": mixins(modules),
-        f"modules over {MAX_LINES} lines": long_modules(modules),
-    }
+def report(root: Path = ROOT) -> dict[str, list[str]]:
+    root = Path(root).resolve()
+    modules = load_modules(root)
+    named = game_names(modules, find_games(root))
+    return dict(zip(TITLES, (
+        [" ↔ ".join(c) for c in cycles(modules)],
+        [f"{name}: {', '.join(games)}" for name, games in sorted(named.items())],
+        private_uses(modules),
+        mixins(modules),
+        long_modules(modules),
+    )))
 
 
 def main() -> int:
