@@ -4,6 +4,7 @@ chosen by the URL and every dialect difference stays under ``db/``."""
 from __future__ import annotations
 
 import sqlite3
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from db.migrations_files import MIGRATIONS_DIR
@@ -103,7 +104,7 @@ class Database:
     async def migrate(self) -> list[int]:
         return await self.backend.migrate()
 
-    def transaction(self):
+    def transaction(self) -> AbstractAsyncContextManager[Any]:
         return self.backend.transaction()
 
     async def write(self, writes: list[Write]) -> None:

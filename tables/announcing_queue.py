@@ -72,7 +72,7 @@ class AnnouncingQueue:
     def __init__(self, notifier: Callable[[], "Notifier"]) -> None:
         self._notifier = notifier  # read at delivery: tests may swap the service's notifier
         self._pending: dict[int, _Pending] = {}
-        self._workers: dict[int, asyncio.Task] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
 
     def submit(self, table: "LiveTable", item: Change | Call) -> None:
         pending = self._pending.setdefault(table.id, _Pending(table))

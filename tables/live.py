@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -29,7 +30,7 @@ class LiveTable:
         return self.record.id
 
     @property
-    def engine(self) -> GameEngine:
+    def engine(self) -> GameEngine[Any, Any]:
         return self.definition.engine
 
     @property

@@ -2,6 +2,7 @@
 what happened. Every method is called after the change is committed."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from engines.base import Event
@@ -18,7 +19,8 @@ class Notifier(Protocol):
                             finished: "GameSummary | None") -> None:
         """The game moved on: post or edit the board; announce the end."""
 
-    async def hands_changed(self, table: "LiveTable", seats: list[int], turn_seats: list[int] = ()) -> None:
+    async def hands_changed(self, table: "LiveTable", seats: list[int],
+                            turn_seats: Sequence[int] = ()) -> None:
         """``seats``' private views changed; ``turn_seats`` just became to act
         (send DMs as each player chose: hands, turns or nothing)."""
 
@@ -34,20 +36,22 @@ class Notifier(Protocol):
 
 
 class NullNotifier:
-    async def lobby_updated(self, table, closed_reason=None) -> None:
+    """Tells nobody (tests, tools)."""
+
+    async def lobby_updated(self, table: LiveTable, closed_reason: str | None = None) -> None:
         return None
 
-    async def board_updated(self, table, events, finished) -> None:
+    async def board_updated(self, table: LiveTable, events: list[Event], finished: GameSummary | None) -> None:
         return None
 
-    async def hands_changed(self, table, seats, turn_seats=()) -> None:
+    async def hands_changed(self, table: LiveTable, seats: list[int], turn_seats: Sequence[int] = ()) -> None:
         return None
 
-    async def turn_changed(self, table, seats, new_seats) -> None:
+    async def turn_changed(self, table: LiveTable, seats: list[int], new_seats: list[int]) -> None:
         return None
 
-    async def turn_reminder(self, table, seat, minutes_left) -> None:
+    async def turn_reminder(self, table: LiveTable, seat: int, minutes_left: int) -> None:
         return None
 
-    async def game_ended_by_manager(self, table) -> None:
+    async def game_ended_by_manager(self, table: LiveTable) -> None:
         return None
