@@ -107,6 +107,8 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
     config_model: ClassVar[type[BaseModel]] = CubedConfig
     state_model: ClassVar[type[BaseModel]] = CubedState
     action_adapter = ACTION_ADAPTER
+    greedy_ai = "engines.cubed.ai:choose_action"
+    search_knowledge = "engines.cubed.ai_search:make_knowledge"
 
     # ---- seats and life cycle ---------------------------------------------
     def seat_range(self, config: CubedConfig) -> tuple[int, int]:

@@ -57,6 +57,8 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
     config_model = DeathFrontConfig
     state_model = DeathFrontState
     action_adapter = ACTION_ADAPTER
+    greedy_ai = "engines.deathfront.ai:choose_action"
+    search_knowledge = "engines.deathfront.ai_search:make_knowledge"
 
     # ---- seats and life cycle ---------------------------------------------
     def seat_range(self, config: DeathFrontConfig) -> tuple[int, int]:

@@ -8,10 +8,11 @@ import random
 
 from pydantic import BaseModel
 
+from engines.search.budget import Budget
 from engines.search.knowledge import Knowledge, pairwise_values, squash
-from engines.setup.engine import TEAM_OF_SEAT
 from engines.setup.models import PlayAction, SetupState, SwapAction
 from engines.setup.plays import BEAM_WIDTH, MAX_EVALUATIONS, quick_plays, search_plays
+from engines.setup.rules import TEAM_OF_SEAT
 
 ROOT_PLAYS = 4
 ROOT_BEAM_WIDTH = 24
@@ -40,6 +41,10 @@ class SetupKnowledge(Knowledge):
     # (common random numbers), each followed by every other seat's reply
     # and our own next play, instead of growing a tree the budget cannot fill.
     common_worlds = True
+    # The flat search stops before a round it could not finish, so it can use
+    # a little more of hard's target than the tree searches, which overshoot
+    # their deadline by up to one rollout ply.
+    budgets = {"hard": Budget(iterations=400, seconds=0.18)}
 
     def __init__(self, engine, root_beam_width: int = ROOT_BEAM_WIDTH,
                  root_max_evaluations: int = ROOT_MAX_EVALUATIONS) -> None:
