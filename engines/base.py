@@ -247,7 +247,8 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
         return action.model_dump(mode="json")
 
     def action_from_json(self, data: dict[str, Any]) -> BaseModel:
-        return self.action_adapter.validate_python(data)
+        action: BaseModel = self.action_adapter.validate_python(data)
+        return action
 
     def state_to_json(self, state: StateT) -> dict[str, Any]:
         return state.model_dump(mode="json")

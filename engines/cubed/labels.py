@@ -12,7 +12,7 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from engines.base import IllegalAction
-from engines.cubed.pieces import PIECES, PIECES_BY_ID, rotations
+from engines.cubed.pieces import PIECES, PIECES_BY_ID, Faces, rotations
 from engines.cubed.rules import Cell, CellNeeds, Table, blocked_cells, frontier
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ def table_of(state: "CubedState") -> dict[Cell, tuple[str, str, str]]:
     return state.table_dict()
 
 
-def _could_take_some_piece(needs: CellNeeds, normal_shown: set, blocker_colours: set[str]) -> bool:
+def _could_take_some_piece(needs: CellNeeds, normal_shown: set[Faces], blocker_colours: set[str]) -> bool:
     if any(pattern in normal_shown for pattern in needs.normal_patterns()):
         return True
     for slot in range(3):  # a blocker with its coloured face on this slot
@@ -32,7 +32,7 @@ def _could_take_some_piece(needs: CellNeeds, normal_shown: set, blocker_colours:
         if colour in blocker_colours:
             shown = ["purple", "purple", "purple"]
             shown[slot] = colour
-            if needs.fits(tuple(shown)):  # type: ignore[arg-type]
+            if needs.fits((shown[0], shown[1], shown[2])):
                 return True
     return False
 
@@ -42,7 +42,7 @@ def _off_table_pieces(table: Table) -> tuple[set[tuple[str, str, str]], set[str]
     table. The table holds shown faces, so pieces are matched by pattern."""
     on_table: dict[tuple[str, ...], int] = {}
     for faces in table.values():
-        key = min(rotations(tuple(faces)))  # type: ignore[arg-type]
+        key = min(rotations(faces))
         on_table[key] = on_table.get(key, 0) + 1
     normal_shown: set[tuple[str, str, str]] = set()
     blocker_colours: set[str] = set()
