@@ -25,13 +25,14 @@ from .models import (
     Pass,
     ProposeEnd,
     SkipDraw,
+    Step,
 )
 from .options import can_do_something
 
 # Action order of round 1 by faction; each round the first actor moves to the end.
 BASE_ORDER = ("us", "ss", "uk", "wehrmacht")
 ACTION_STEPS = ("deploy", "facility", "skill", "attack")
-NEXT_STEP = {"deploy": "facility", "facility": "skill", "skill": "attack"}
+NEXT_STEP: dict[str, Step] = {"deploy": "facility", "facility": "skill", "skill": "attack"}
 
 
 def action_order(factions: list[str], round_number: int) -> list[int]:
@@ -171,8 +172,8 @@ def start_round(state: DeathFrontState, events: list[Event]) -> None:
             state.waiting.append(seat)
 
 
-def start_step(state: DeathFrontState, step: str, events: list[Event]) -> None:
-    state.step = step  # type: ignore[assignment]
+def start_step(state: DeathFrontState, step: Step, events: list[Event]) -> None:
+    state.step = step
     state.actor, state.passes = 0, 0
     events.append(ev(f"step_{step}", round=state.round))
     if step == "deploy":

@@ -11,8 +11,8 @@ from typing import Iterable
 from i18n import t
 
 from . import rules as R
-from .cards import card_name
-from .models import DeathFrontPrivateView, DeathFrontState
+from .cards import CardDef, card_name
+from .models import CardView, DeathFrontPrivateView, DeathFrontState
 from .parsing import normalize, parse_cell, parse_cells, parse_moves, parse_target, resolve_card, split_items
 from .skills import skill_targets
 
@@ -21,8 +21,9 @@ __all__ = [
     "parse_target", "ready_attackers", "resolve_card", "split_items",
 ]
 
+
 # ---- autocomplete ------------------------------------------------------------------
-def card_label(card, locale: str = "en") -> str:
+def card_label(card: CardDef | CardView, locale: str = "en") -> str:
     """A short label in the reader's language: name, stats, range, supply
     level, keywords; for a facility or skill, what it does."""
     name = card_name(card.id, locale)
@@ -35,7 +36,7 @@ def card_label(card, locale: str = "en") -> str:
     elif card.type == "resource":
         label = t("deathfront.label.resource", locale, name=name, level=card.level, defence=card.defence)
     elif card.effect:
-        full = R.card(card.uid) if getattr(card, "uid", None) else card
+        full = R.card(card.uid) if isinstance(card, CardView) else card
         effect = t(f"deathfront.effect.{card.effect}", locale, attack=full.attack, targets=full.targets,
                    bonus=full.bonus)
         label = t("deathfront.label.effect", locale, name=name, effect=effect)

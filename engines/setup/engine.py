@@ -161,7 +161,7 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
         state.last_placed[seat] = state.move_number
         state.consecutive_swaps = 0
         state.last_move = LastMove(
-            seat=seat, kind="play", placements=[tuple(p) for p in placements],
+            seat=seat, kind="play", placements=[(tile, square) for tile, square in placements],
             scoring_squares=sorted(scoring, key=rules.SQUARES.index), points=points, bonuses=bonuses,
         )
         events = [event("setup.ev.play", seat=seat, move=format_placements(placements), points=points,
@@ -280,7 +280,7 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
             ranks=result.ranks if result else None,
         )
 
-    def hidden_hand(self, state: SetupState, seat: int):
+    def hidden_hand(self, state: SetupState, seat: int) -> dict[str, list[str] | None]:
         partner = state.hands[partner_of(seat)] if state.config.mode == "teams" else None
         return {"hand": list(state.hands[seat]), "partner": partner}
 

@@ -6,7 +6,7 @@ Boards here are ``dict[str, str]``: square label -> visible tile text
 from __future__ import annotations
 
 import functools
-from typing import Mapping
+from typing import Callable, Mapping
 
 from engines.base import IllegalAction
 
@@ -102,7 +102,7 @@ def _run_neighbours(a: str, b: str) -> bool:
     return tile_suit(a) == tile_suit(b) and abs(tile_number(a) - tile_number(b)) == 1
 
 
-def _components(board: Mapping[str, str], linked) -> list[frozenset[str]]:
+def _components(board: Mapping[str, str], linked: Callable[[str, str], bool]) -> list[frozenset[str]]:
     """Connected components of size >= 2 of the graph whose edges are the
     white lines between occupied squares whose tiles satisfy ``linked``."""
     parent = {sq: sq for sq in board}
