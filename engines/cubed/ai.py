@@ -3,11 +3,12 @@ variant bonuses, and keep flexible pieces for later."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Container
+from typing import Any, Container
 
 from pydantic import BaseModel
 
 from engines.base import GameEngine
+from engines.cubed.engine import Placing, placings
 from engines.cubed.models import (
     CubedState,
     Draw3Action,
@@ -19,9 +20,6 @@ from engines.cubed.models import (
 )
 from engines.cubed.pieces import PIECES_BY_ID
 from engines.cubed.rules import Cell, is_enclosed, neighbour_arcs
-
-if TYPE_CHECKING:
-    from engines.cubed.engine import Placing
 
 
 def piece_points(state: CubedState, piece_id: str) -> int:
@@ -45,8 +43,6 @@ def placement_value(state: CubedState, occupied: Container[Cell], move: PlaceAct
 
 
 def choose_action(engine: GameEngine[Any, Any], state: CubedState, seat: int, rng: random.Random) -> BaseModel:
-    from engines.cubed.engine import placings
-
     if state.phase == "keep":
         return KeepAction(piece=min(state.pending, key=lambda p: (piece_points(state, p), p)))
     hand = state.hands[seat]

@@ -64,10 +64,6 @@ def action_key(action: BaseModel) -> str:
 GIL_HANDOVER_SECONDS = 0.003  # the flat search lets the event loop in at least this often
 
 
-class _Deadline(Exception):
-    pass
-
-
 class _Search:
     def __init__(self, engine: GameEngine[Any, Any], knowledge: Knowledge, seat: int,
                  rng: random.Random, budget: Budget, started: float) -> None:

@@ -18,6 +18,7 @@ from engines.setup.models import (
     SwapAction,
     action_adapter,
 )
+from engines.setup.plays import candidate_plays
 from engines.setup.rules import TEAM_OF_SEAT, ffa_ranks, team_ranks
 
 TEAM_ORDER = [0, 2, 1, 3]  # figure-eight: A1 -> B1 -> A2 -> B2
@@ -81,8 +82,6 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
         multi-tile plays, swapping each single tile and swapping the whole hand."""
         if state.finished or seat != state.current_seat:
             return []
-        from engines.setup.plays import candidate_plays
-
         actions: list[BaseModel] = [PlayAction(placements=c.placements) for c in candidate_plays(state, seat)]
         hand = state.hands[seat]
         actions += [SwapAction(tiles=[tile]) for tile in hand]

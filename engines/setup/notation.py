@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from engines.base import IllegalAction
 from engines.setup import rules
+from engines.setup.engine import SetupEngine
 from engines.setup.models import SetupPrivateView, SetupState
 
 SUIT_ALIASES: dict[str, str] = {}
@@ -209,8 +210,6 @@ class PlayPreview(BaseModel):
 
 def preview_play(state: SetupState, seat: int, placements: list[tuple[str, str]] | str) -> PlayPreview:
     """Score a play before confirming it. ``placements`` may be move text."""
-    from engines.setup.engine import SetupEngine
-
     try:
         engine = SetupEngine()
         engine.check_turn(state, seat)
