@@ -50,13 +50,21 @@ def knowledge_for(engine: GameEngine[Any, Any], level: str = "hard") -> Knowledg
     """The game's knowledge for a search level (``search_knowledge``): a
     game may spend less on ``normal``'s candidates, whose budget is smaller.
     KeyError for a game without one."""
-    if engine.search_knowledge is None:
+    path = _knowledge_path(engine)
+    if path is None:
         raise KeyError(engine.game_type)
     key = (engine.game_type, level)
     if key not in _knowledge_cache:
-        make: Callable[[GameEngine[Any, Any], str], Knowledge] = load(engine.search_knowledge)
+        make: Callable[[GameEngine[Any, Any], str], Knowledge] = load(path)
         _knowledge_cache[key] = make(engine, level)
     return _knowledge_cache[key]
+
+
+def _knowledge_path(engine: GameEngine[Any, Any]) -> str | None:
+    """The engine's ``search_knowledge``; a duck-typed engine with only a
+    ``game_type`` and an ``ai_action`` (tests' engines) has none."""
+    path: str | None = getattr(engine, "search_knowledge", None)
+    return path
 
 
 def normalize_level(level: str | None) -> Level:
@@ -68,7 +76,7 @@ def choose_action(engine: GameEngine[Any, Any], state: Any, seat: int, level: st
     """A legal action for ``seat`` at ``level``. ``budget`` overrides the
     level's budget (tests and the arena use iteration budgets)."""
     level = normalize_level(level)
-    if level == "greedy" or engine.search_knowledge is None:
+    if level == "greedy" or _knowledge_path(engine) is None:
         return greedy_action(engine, state, seat, rng)
     knowledge = knowledge_for(engine, level)
     if level == "easy":
