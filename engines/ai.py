@@ -105,6 +105,8 @@ def _easy_action(engine: GameEngine[Any, Any], knowledge: Knowledge, state: Any,
 def budget_for(engine: GameEngine[Any, Any], level: str) -> Budget:
     """The time and iteration budget of one move at ``level`` in this game:
     its knowledge's own, else the level's."""
+    if _knowledge_path(engine) is None:
+        return BUDGETS[level]
     return knowledge_for(engine, level).budgets.get(level) or BUDGETS[level]
 
 
