@@ -59,7 +59,7 @@ def case(game: str, players: int, positions: int, iterations: int) -> dict[str, 
         choices.update(action.model_dump_json().encode())
         if stats.iterations:
             per_iteration.append(spent / stats.iterations * 1000)
-    budget = ai.budget_for(game, "hard").seconds or 0.0
+    budget = ai.budget_for(engine, "hard").seconds or 0.0
     med = median(per_iteration)
     return {
         "game": game, "players": players, "positions": len(per_iteration),

@@ -7,18 +7,19 @@
   with the game's knowledge (``engines/<game>/ai_search.py``), on a small
   and a larger time budget.
 
-Engines do not import this module; ``GameEngine.ai_action`` calls in here.
+Engines do not import this module: each declares its AIs by import path
+(``GameEngine.greedy_ai``, ``GameEngine.search_knowledge``).
 """
 from __future__ import annotations
 
-import importlib
 import random
 from dataclasses import replace
-from typing import Any, Literal, get_args
+from typing import Any, Callable, Literal, cast, get_args
 
 from pydantic import BaseModel
 
 from engines.base import GameEngine
+from engines.paths import load
 from engines.search import Budget, Knowledge, search
 
 Level = Literal["greedy", "easy", "normal", "hard"]
@@ -28,58 +29,46 @@ TIMEOUT_LEVEL: Level = "normal"  # a seat the AI takes over after a timeout
 
 # Budgets per move. Iterations cap the work on a quiet machine; seconds cap
 # it under load (per-move targets: normal p95 <= 100 ms, hard p95 <= 250 ms).
+# A game's knowledge may declare its own (``Knowledge.budgets``).
 BUDGETS: dict[str, Budget] = {
     "normal": Budget(iterations=60, seconds=0.06),
     "hard": Budget(iterations=400, seconds=0.17),
-}
-# SETUP's flat search stops before a round it could not finish, so it can
-# use a little more of hard's target than the tree searches, which overshoot their
-# deadline by up to one rollout ply.
-GAME_BUDGETS: dict[tuple[str, str], Budget] = {
-    ("setup", "hard"): Budget(iterations=400, seconds=0.18),
 }
 EASY_SLIP = 0.35  # share of easy decisions that are a slip
 EASY_SLIP_FROM = 2  # a slip skips the best candidates (often equally good) ...
 EASY_SLIP_WIDTH = 4  # ... and takes one of the next few: a playable, weaker move
 
-_GREEDY = {
-    "setup": "engines.setup.ai",
-    "cubed": "engines.cubed.ai",
-    "deathfront": "engines.deathfront.ai",
-}
-_KNOWLEDGE = {
-    "setup": "engines.setup.ai_search",
-    "cubed": "engines.cubed.ai_search",
-    "deathfront": "engines.deathfront.ai_search",
-}
 _knowledge_cache: dict[tuple[str, str], Knowledge] = {}
 
 
 def greedy_action(engine: GameEngine[Any, Any], state: Any, seat: int, rng: random.Random) -> BaseModel:
-    """Today's AI of the game; a game without one here (e.g. a test
-    engine) brings its own ``ai_action``."""
-    if engine.game_type not in _GREEDY:
-        if type(engine).ai_action is GameEngine.ai_action:
-            raise NotImplementedError(f"no AI for {engine.game_type}")
-        return engine.ai_action(state, seat, rng)
-    module = importlib.import_module(_GREEDY[engine.game_type])
-    if engine.game_type == "setup":
-        return module.choose_action(state, seat, rng)
-    return module.choose_action(engine, state, seat, rng)
+    """The game's greedy AI (``GameEngine.ai_action``)."""
+    return engine.ai_action(state, seat, rng)
 
 
 def knowledge_for(engine: GameEngine[Any, Any], level: str = "hard") -> Knowledge:
-    """The game's knowledge for a search level: a game may spend less on
-    ``normal``'s candidates, whose budget is smaller."""
+    """The game's knowledge for a search level (``search_knowledge``): a
+    game may spend less on ``normal``'s candidates, whose budget is smaller.
+    KeyError for a game without one."""
+    path = _knowledge_path(engine)
+    if path is None:
+        raise KeyError(engine.game_type)
     key = (engine.game_type, level)
     if key not in _knowledge_cache:
-        module = importlib.import_module(_KNOWLEDGE[engine.game_type])
-        _knowledge_cache[key] = module.make_knowledge(engine, level)
+        make: Callable[[GameEngine[Any, Any], str], Knowledge] = load(path)
+        _knowledge_cache[key] = make(engine, level)
     return _knowledge_cache[key]
 
 
+def _knowledge_path(engine: GameEngine[Any, Any]) -> str | None:
+    """The engine's ``search_knowledge``; a duck-typed engine with only a
+    ``game_type`` and an ``ai_action`` (tests' engines) has none."""
+    path: str | None = getattr(engine, "search_knowledge", None)
+    return path
+
+
 def normalize_level(level: str | None) -> Level:
-    return level if level in LEVELS else DEFAULT_LEVEL  # type: ignore[return-value]
+    return cast(Level, level) if level in LEVELS else DEFAULT_LEVEL
 
 
 def choose_action(engine: GameEngine[Any, Any], state: Any, seat: int, level: str, rng: random.Random,
@@ -87,12 +76,12 @@ def choose_action(engine: GameEngine[Any, Any], state: Any, seat: int, level: st
     """A legal action for ``seat`` at ``level``. ``budget`` overrides the
     level's budget (tests and the arena use iteration budgets)."""
     level = normalize_level(level)
-    if level == "greedy" or engine.game_type not in _KNOWLEDGE:
+    if level == "greedy" or _knowledge_path(engine) is None:
         return greedy_action(engine, state, seat, rng)
     knowledge = knowledge_for(engine, level)
     if level == "easy":
         return _easy_action(engine, knowledge, state, seat, rng)
-    action, _ = search(engine, knowledge, state, seat, rng, budget or budget_for(engine.game_type, level))
+    action, _ = search(engine, knowledge, state, seat, rng, budget or budget_for(engine, level))
     return action
 
 
@@ -113,9 +102,12 @@ def _easy_action(engine: GameEngine[Any, Any], knowledge: Knowledge, state: Any,
     return rng.choice(weaker) if weaker else best
 
 
-def budget_for(game_id: str, level: str) -> Budget:
-    """The time and iteration budget of one move at ``level`` in this game."""
-    return GAME_BUDGETS.get((game_id, level)) or BUDGETS[level]
+def budget_for(engine: GameEngine[Any, Any], level: str) -> Budget:
+    """The time and iteration budget of one move at ``level`` in this game:
+    its knowledge's own, else the level's."""
+    if _knowledge_path(engine) is None:
+        return BUDGETS[level]
+    return knowledge_for(engine, level).budgets.get(level) or BUDGETS[level]
 
 
 def with_iterations(level: str, iterations: int) -> Budget:

@@ -10,9 +10,12 @@ from __future__ import annotations
 import hashlib
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, Sequence, TypeVar
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Generic, Mapping, Sequence, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from engines.paths import load
 
 
 class IllegalAction(ValueError):
@@ -34,6 +37,25 @@ class Event(BaseModel):
 
     key: str
     params: dict[str, Any] = Field(default_factory=dict)
+
+
+def event(key: str, **params: Any) -> Event:
+    """An event by its full i18n key."""
+    return Event(key=key, params=params)
+
+
+@dataclass(frozen=True)
+class Messages:
+    """One game's i18n keys: events are ``<game>.ev.<key>``, refusals
+    ``<game>.err.<key>``."""
+
+    game: str
+
+    def event(self, key: str, **params: Any) -> Event:
+        return event(f"{self.game}.ev.{key}", **params)
+
+    def illegal(self, key: str, **params: Any) -> IllegalAction:
+        return IllegalAction(f"{self.game}.err.{key}", **params)
 
 
 class Rng(BaseModel):
@@ -81,8 +103,16 @@ class SeatInfo(BaseModel):
     is_ai: bool = False
 
 
+def _reseed(state: Any, seed: int) -> None:
+    """Give a state that keeps an ``Rng`` a new one."""
+    if isinstance(getattr(state, "rng", None), Rng):
+        state.rng = Rng(seed=seed)
+
+
 StateT = TypeVar("StateT", bound=BaseModel)
 ConfigT = TypeVar("ConfigT", bound=BaseModel)
+# An engine's handler of one action type: (engine, state, seat, action) -> events.
+ActionHandler = Callable[[Any, Any, int, Any], list[Event]]
 
 
 class GameEngine(ABC, Generic[ConfigT, StateT]):
@@ -94,6 +124,14 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
     state_model: ClassVar[type[BaseModel]]
     # A TypeAdapter over the discriminated union of the game's actions.
     action_adapter: ClassVar[TypeAdapter[Any]]
+    # The game's AIs by import path (``module:function``), loaded on first
+    # use so that the rules never import them: the greedy
+    # ``choose_action(engine, state, seat, rng)`` and the search's
+    # ``make_knowledge(engine, level)``. None: the game has no such AI.
+    greedy_ai: ClassVar[str | None] = None
+    search_knowledge: ClassVar[str | None] = None
+    # Action type -> handler; ``handler_for`` looks actions up here.
+    action_handlers: ClassVar[Mapping[type[BaseModel], ActionHandler]] = {}
 
     # ---- seats and configuration -------------------------------------
     @abstractmethod
@@ -105,7 +143,7 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
         return list(range(lo, hi + 1))
 
     def default_config(self) -> ConfigT:
-        return self.config_model()  # type: ignore[return-value]
+        return cast(ConfigT, self.config_model())
 
     # ---- life cycle --------------------------------------------------
     @abstractmethod
@@ -130,9 +168,20 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
         events = self._apply(work, seat, action)
         return work, events
 
+    def step(self, state: StateT, seat: int, action: BaseModel) -> list[Event]:
+        """Apply ``action`` to ``state`` in place: for a state the caller
+        owns outright (the search's sampled worlds), without ``apply``'s copy.
+        On ``IllegalAction`` the state may be half changed."""
+        return self._apply(state, seat, action)
+
     @abstractmethod
     def _apply(self, state: StateT, seat: int, action: BaseModel) -> list[Event]:
         """Mutate ``state`` (a private copy) or raise ``IllegalAction``."""
+
+    def handler_for(self, action: BaseModel) -> ActionHandler | None:
+        """The handler ``action_handlers`` lists for the action's type
+        (None: not an action of this game; the engine refuses it)."""
+        return self.action_handlers.get(type(action))
 
     @abstractmethod
     def result(self, state: StateT) -> Result | None:
@@ -171,8 +220,7 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
         ``seat`` cannot tell apart give the same information state. Default:
         a game without hidden information."""
         work = type(state).model_validate(state.model_dump())
-        if isinstance(getattr(work, "rng", None), Rng):
-            work.rng = Rng(seed=0)  # type: ignore[attr-defined]
+        _reseed(work, 0)
         return work
 
     def sample_world(self, info: StateT, seat: int, rng: random.Random) -> StateT:
@@ -181,32 +229,35 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
         random generator for future draws. Always a fresh copy."""
         work = type(info).model_validate(info.model_dump())
         if isinstance(getattr(work, "rng", None), Rng):
-            work.rng = Rng(seed=rng.getrandbits(63))  # type: ignore[attr-defined]
+            _reseed(work, rng.getrandbits(63))
         return work
 
     # ---- AI ------------------------------------------------------------
     def ai_action(self, state: StateT, seat: int, rng: random.Random) -> BaseModel:
-        """A legal action for ``seat`` chosen by today's greedy AI. The AIs
-        live in ``engines.ai`` (engines do not import them)."""
-        from engines.ai import greedy_action
-
-        return greedy_action(self, state, seat, rng)
+        """A legal action for ``seat`` chosen by the game's greedy AI
+        (``greedy_ai``). A game without one overrides this method."""
+        if self.greedy_ai is None:
+            raise NotImplementedError(f"no AI for {self.game_type}")
+        choose: Callable[[GameEngine[ConfigT, StateT], StateT, int, random.Random], BaseModel]
+        choose = load(self.greedy_ai)
+        return choose(self, state, seat, rng)
 
     # ---- JSON ------------------------------------------------------------
     def action_to_json(self, action: BaseModel) -> dict[str, Any]:
         return action.model_dump(mode="json")
 
     def action_from_json(self, data: dict[str, Any]) -> BaseModel:
-        return self.action_adapter.validate_python(data)
+        action: BaseModel = self.action_adapter.validate_python(data)
+        return action
 
     def state_to_json(self, state: StateT) -> dict[str, Any]:
         return state.model_dump(mode="json")
 
     def state_from_json(self, data: dict[str, Any]) -> StateT:
-        return self.state_model.model_validate(data)  # type: ignore[return-value]
+        return cast(StateT, self.state_model.model_validate(data))
 
     def config_from_json(self, data: dict[str, Any]) -> ConfigT:
-        return self.config_model.model_validate(data)  # type: ignore[return-value]
+        return cast(ConfigT, self.config_model.model_validate(data))
 
 
 class Renderer(ABC):

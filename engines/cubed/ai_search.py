@@ -10,6 +10,7 @@ makes the difference count in full, while an open table leaves it in play.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -26,7 +27,7 @@ from engines.cubed.models import (
     PlaceAction,
 )
 from engines.cubed.pieces import shown_faces
-from engines.cubed.rules import blocked_cells, frontier, neighbours, purple_steps
+from engines.cubed.rules import Cell, Table, blocked_cells, frontier, neighbours, purple_steps
 from engines.cubed.table_view import table_view
 from engines.search.knowledge import Knowledge, pairwise_values, squash
 
@@ -68,7 +69,7 @@ def seals(state: CubedState, move: PlaceAction | Placing) -> bool:
     return True
 
 
-def _seals_from_scratch(table: dict, move: PlaceAction | Placing) -> bool:
+def _seals_from_scratch(table: Table, move: PlaceAction | Placing) -> bool:
     after = dict(table)
     after[(int(move.cell[0]), int(move.cell[1]))] = shown_faces(move.piece, move.rotation)
     return not frontier(after, blocked_cells(after))
@@ -93,10 +94,10 @@ class CubedKnowledge(Knowledge):
     def candidates(self, state: CubedState, seat: int) -> list[BaseModel]:
         if state.phase == "keep":
             return [KeepAction(piece=p) for p in sorted(dict.fromkeys(state.pending),
-                                                         key=lambda p: (greedy._points(state, p), p))]
+                                                         key=lambda p: (greedy.piece_points(state, p), p))]
         hand = state.hands[seat]
         if state.phase == "give":
-            gift = max(hand, key=lambda p: (greedy._points(state, p), p))
+            gift = max(hand, key=lambda p: (greedy.piece_points(state, p), p))
             others = [s for s in range(len(state.hands)) if s != seat]
             return [GiveAction(piece=gift, to_seat=s) for s in others] + [PassAction()]
         actions: list[BaseModel] = list(self._placements(state, seat))
@@ -116,7 +117,7 @@ class CubedKnowledge(Knowledge):
             return []
         occupied = {p.cell for p in state.table}
         steady = random.Random(0)  # the greedy value's tie-break noise, fixed
-        ranked = sorted(moves, key=lambda m: -greedy._placement_value(state, occupied, m, steady))
+        ranked = sorted(moves, key=lambda m: -greedy.placement_value(state, occupied, m, steady))
         seen: set[tuple[str, tuple[int, int]]] = set()
         unique = []
         for move in ranked:
@@ -130,7 +131,7 @@ class CubedKnowledge(Knowledge):
         return [move.action() for move in unique[:PLACEMENTS]]
 
     def rollout_action(self, state: CubedState, seat: int, rng: random.Random) -> BaseModel:
-        return greedy.choose_action(self.engine, state, seat, rng)  # type: ignore[arg-type]
+        return greedy.choose_action(self.engine, state, seat, rng)
 
     def evaluate(self, state: CubedState) -> list[float]:
         totals = projected(state)
@@ -140,17 +141,18 @@ class CubedKnowledge(Knowledge):
         sealed = is_sealed(state)
         scale = SEALED_SCALE if sealed else OPEN_SCALE
         scale += LATER_ROUND_SCALE * (state.config.rounds - state.round)
+        counted: list[float] = [float(t) for t in totals]
         if n >= 3 and not sealed and state.phase != "over":
-            totals = [t + (0 if has_placement(state, s) else STUCK_POINTS) for s, t in enumerate(totals)]
-        return pairwise_values([-float(x) for x in totals], scale)  # fewer points is better
+            counted = [t + (0 if has_placement(state, s) else STUCK_POINTS) for s, t in enumerate(counted)]
+        return pairwise_values([-x for x in counted], scale)  # fewer points is better
 
 
 class _SimulationEngine(CubedEngine):
     """Skips naming cells for messages: the search reads no events."""
 
-    def _cell_name(self, table: dict, blocked: set, cell: tuple[int, int]) -> str:
+    def _cell_name(self, table: Table, blocked: set[Cell], cell: Cell) -> str:
         return ""
 
 
-def make_knowledge(engine: GameEngine, level: str = "hard") -> CubedKnowledge:
+def make_knowledge(engine: GameEngine[Any, Any], level: str = "hard") -> CubedKnowledge:
     return CubedKnowledge(engine, _SimulationEngine())

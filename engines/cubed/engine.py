@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from pydantic import BaseModel
 
-from engines.base import Event, GameEngine, IllegalAction, Result, Rng, SeatInfo
+from engines.base import Event, GameEngine, Messages, Result, Rng, SeatInfo
 from engines.cubed import labels, worlds
 from engines.cubed.models import (
     ACTION_ADAPTER,
@@ -29,6 +29,8 @@ from engines.cubed.models import (
 from engines.cubed.pieces import ALL_IDS, PIECES_BY_ID, rotations
 from engines.cubed.rules import (
     CENTRE,
+    Cell,
+    Table,
     blocked_cells,
     is_enclosed,
     neighbour_arcs,
@@ -44,12 +46,9 @@ SOLO_MAX_DRAWS = 2
 THREE_DRAW = 3
 
 
-def _err(code: str, **params: Any) -> IllegalAction:
-    return IllegalAction(f"cubed.err.{code}", **params)
-
-
-def _ev(key: str, **params: Any) -> Event:
-    return Event(key=f"cubed.ev.{key}", params=params)
+MESSAGES = Messages("cubed")
+_err = MESSAGES.illegal
+_ev = MESSAGES.event
 
 
 def hand_points(state: CubedState, seat: int) -> int:
@@ -107,6 +106,8 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
     config_model: ClassVar[type[BaseModel]] = CubedConfig
     state_model: ClassVar[type[BaseModel]] = CubedState
     action_adapter = ACTION_ADAPTER
+    greedy_ai = "engines.cubed.ai:choose_action"
+    search_knowledge = "engines.cubed.ai_search:make_knowledge"
 
     # ---- seats and life cycle ---------------------------------------------
     def seat_range(self, config: CubedConfig) -> tuple[int, int]:
@@ -181,20 +182,12 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
             raise _err("game_over")
         if seat != state.current:
             raise _err("not_your_turn")
-        handlers = {
-            PlaceAction: self._place,
-            DrawAction: self._draw,
-            PassAction: self._pass,
-            Draw3Action: self._draw3,
-            KeepAction: self._keep,
-            GiveAction: self._give,
-        }
-        handler = handlers.get(type(action))
+        handler = self.handler_for(action)
         if handler is None:
             raise _err("unknown_action")
         if state.phase == "keep" and not isinstance(action, KeepAction):
             raise _err("must_keep")
-        return handler(state, seat, action)  # type: ignore[operator]
+        return handler(self, state, seat, action)
 
     def _place(self, state: CubedState, seat: int, action: PlaceAction) -> list[Event]:
         if state.phase == "give":
@@ -235,7 +228,7 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
                 return events + [_ev("fill", seat=seat)]
         return events + self._end_turn(state, placed=True)
 
-    def _cell_name(self, table: dict, blocked: set, cell: tuple[int, int]) -> str:
+    def _cell_name(self, table: Table, blocked: set[Cell], cell: Cell) -> str:
         """The cell's label as players see it, for messages."""
         return labels.cell_labels_for_table(table, blocked).get(cell) or f"{cell[0]},{cell[1]}"
 
@@ -302,6 +295,15 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         state.hands[seat].remove(piece)
         state.hands[action.to_seat].append(piece)
         return [_ev("gave", seat=seat, to_seat=action.to_seat)] + self._end_turn(state, placed=True)
+
+    action_handlers = {
+        PlaceAction: _place,
+        DrawAction: _draw,
+        PassAction: _pass,
+        Draw3Action: _draw3,
+        KeepAction: _keep,
+        GiveAction: _give,
+    }
 
     # ---- turn and round flow --------------------------------------------------
     def _phase_hint(self, state: CubedState) -> str:
@@ -441,7 +443,7 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
             for p in placements
         ]
 
-    def hidden_hand(self, state: CubedState, seat: int):
+    def hidden_hand(self, state: CubedState, seat: int) -> dict[str, list[str]]:
         # From the state: the private view would also work out every legal placement.
         pending = state.pending if seat == state.current else []
         return {"hand": list(state.hands[seat]), "pending": list(pending)}

@@ -9,22 +9,19 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import TYPE_CHECKING
 
 from engines.base import IllegalAction
-from engines.cubed.pieces import PIECES, PIECES_BY_ID, rotations
+from engines.cubed.models import CubedPrivateView, CubedState, normalize_piece_id
+from engines.cubed.pieces import PIECES, PIECES_BY_ID, Faces, rotations
 from engines.cubed.rules import Cell, CellNeeds, Table, blocked_cells, frontier
 
-if TYPE_CHECKING:
-    from engines.cubed.models import CubedPrivateView, CubedState
 
-
-def table_of(state: "CubedState") -> dict[Cell, tuple[str, str, str]]:
+def table_of(state: CubedState) -> dict[Cell, tuple[str, str, str]]:
     """The contract's table dict: cell -> faces as shown."""
     return state.table_dict()
 
 
-def _could_take_some_piece(needs: CellNeeds, normal_shown: set, blocker_colours: set[str]) -> bool:
+def _could_take_some_piece(needs: CellNeeds, normal_shown: set[Faces], blocker_colours: set[str]) -> bool:
     if any(pattern in normal_shown for pattern in needs.normal_patterns()):
         return True
     for slot in range(3):  # a blocker with its coloured face on this slot
@@ -32,7 +29,7 @@ def _could_take_some_piece(needs: CellNeeds, normal_shown: set, blocker_colours:
         if colour in blocker_colours:
             shown = ["purple", "purple", "purple"]
             shown[slot] = colour
-            if needs.fits(tuple(shown)):  # type: ignore[arg-type]
+            if needs.fits((shown[0], shown[1], shown[2])):
                 return True
     return False
 
@@ -42,7 +39,7 @@ def _off_table_pieces(table: Table) -> tuple[set[tuple[str, str, str]], set[str]
     table. The table holds shown faces, so pieces are matched by pattern."""
     on_table: dict[tuple[str, ...], int] = {}
     for faces in table.values():
-        key = min(rotations(tuple(faces)))  # type: ignore[arg-type]
+        key = min(rotations(faces))
         on_table[key] = on_table.get(key, 0) + 1
     normal_shown: set[tuple[str, str, str]] = set()
     blocker_colours: set[str] = set()
@@ -68,12 +65,12 @@ def cell_labels_for_table(table: Table, blocked: set[Cell] | None = None) -> dic
     return labels
 
 
-def cell_labels(state: "CubedState") -> dict[Cell, str]:
+def cell_labels(state: CubedState) -> dict[Cell, str]:
     """Label of every open cell where some piece could go."""
     return cell_labels_for_table(table_of(state))
 
 
-def cell_name(state: "CubedState", cell: Cell) -> str:
+def cell_name(state: CubedState, cell: Cell) -> str:
     """The label of ``cell`` if it has one, else its axial ``q,r``."""
     return cell_labels(state).get(cell) or f"{cell[0]},{cell[1]}"
 
@@ -88,7 +85,7 @@ def _clean(text: str) -> str:
     return text.strip().upper()
 
 
-def parse_cell(text: str, state: "CubedState") -> Cell:
+def parse_cell(text: str, state: CubedState) -> Cell:
     """A cell from a board label (``12``, ``#12``) or axial ``q,r``
     (``2,-1``, ``（2，-1）``, ``2 -1``). Raises IllegalAction if neither."""
     cleaned = _clean(text)
@@ -113,23 +110,16 @@ def piece_caption(piece_id: str, points: int) -> str:
     return f"{piece_id}  {colours}  {points} {unit}"
 
 
-def hand_choices(private_view: "CubedPrivateView") -> list[tuple[str, str]]:
+def hand_choices(private_view: CubedPrivateView) -> list[tuple[str, str]]:
     """(label, piece id) for each piece in the hand, for the ``piece`` option:
     pieces that fit somewhere right now first, marked with a check."""
     ordered = sorted(private_view.hand, key=lambda p: not p.fits)
     return [(("✓ " if p.fits else "") + piece_caption(p.id, p.points), p.id) for p in ordered]
 
 
-def pending_choices(private_view: "CubedPrivateView") -> list[tuple[str, str]]:
-    """(label, piece id) for the pieces drawn by Draw 3, keep 1 (``/cubed keep``)."""
-    return [(piece_caption(p.id, p.points), p.id) for p in private_view.pending]
-
-
-def legal_cells_for(state: "CubedState", seat: int, piece_id: str) -> list[tuple[str, Cell, list[int]]]:
+def legal_cells_for(state: CubedState, seat: int, piece_id: str) -> list[tuple[str, Cell, list[int]]]:
     """(label, cell, rotations) for every labelled cell where ``piece_id`` fits
     in at least one rotation. Empty if the piece is not in the seat's hand."""
-    from engines.cubed.models import normalize_piece_id
-
     piece_id = normalize_piece_id(piece_id)
     if piece_id not in PIECES_BY_ID or not (0 <= seat < len(state.hands)):
         return []
@@ -147,7 +137,7 @@ def legal_cells_for(state: "CubedState", seat: int, piece_id: str) -> list[tuple
     return result
 
 
-def fitting_rotations(state: "CubedState", seat: int, piece_id: str, cell: Cell) -> list[int]:
+def fitting_rotations(state: CubedState, seat: int, piece_id: str, cell: Cell) -> list[int]:
     """Rotations in which ``piece_id`` fits on ``cell`` (for the ``rotation`` option)."""
     for _, fitting_cell, rotations_here in legal_cells_for(state, seat, piece_id):
         if fitting_cell == tuple(cell):

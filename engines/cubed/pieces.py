@@ -49,7 +49,7 @@ def rotations(faces: Faces) -> list[Faces]:
 
 @lru_cache(maxsize=None)  # called in every legality check: 88 pieces, few distinct faces
 def _rotations(faces: Faces) -> tuple[Faces, ...]:
-    return tuple(tuple(faces[(j - k) % 3] for j in range(3)) for k in range(3))  # type: ignore[misc]
+    return tuple((faces[-k % 3], faces[(1 - k) % 3], faces[(2 - k) % 3]) for k in range(3))
 
 
 @lru_cache(maxsize=None)
@@ -66,7 +66,8 @@ def _canonical(faces: Faces) -> Faces:
 def _kind(faces: Faces) -> Kind:
     if PURPLE in faces:
         return "blocker"
-    return {1: "one", 2: "two", 3: "three"}[len(set(faces))]  # type: ignore[return-value]
+    kinds: dict[int, Kind] = {1: "one", 2: "two", 3: "three"}
+    return kinds[len(set(faces))]
 
 
 def _spell(faces: Faces) -> str:
@@ -75,7 +76,7 @@ def _spell(faces: Faces) -> str:
 
 def _build_set() -> tuple[Piece, ...]:
     patterns = sorted(
-        {_canonical(f) for f in product(COLOURS, repeat=3)},
+        {_canonical(f) for f in product(COLOURS, COLOURS, COLOURS)},
         key=lambda f: (len(set(f)), tuple(COLOURS.index(c) for c in f)),
     )
     normal = [Piece(_spell(f), f, _kind(f)) for f in patterns]

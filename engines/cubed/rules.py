@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
-from typing import Iterable, Mapping
+from typing import Container, Iterable, Mapping
 
 from engines.cubed.pieces import COLOURS, PURPLE, Faces
 
@@ -86,7 +86,7 @@ def placement_error(table: Table, faces: Faces, cell: Cell, rotation: int) -> st
     if rotation not in (0, 1, 2):
         return "bad_rotation"
     cell = (int(cell[0]), int(cell[1]))
-    return shown_error(table, blocked_cells(table), rotate(tuple(faces), rotation), cell)  # type: ignore[arg-type]
+    return shown_error(table, blocked_cells(table), rotate(faces, rotation), cell)
 
 
 def shown_error(table: Table, blocked: set[Cell], shown: Faces, cell: Cell) -> str | None:
@@ -165,7 +165,7 @@ class CellNeeds:
     def normal_patterns(self) -> Iterable[Faces]:
         """Every rotated colour triple a normal piece could show here."""
         options = [(c,) if c is not None else COLOURS for c in self.colour]
-        return product(*options)  # type: ignore[return-value]
+        return product(options[0], options[1], options[2])
 
 
 def frontier(table: Table, blocked: set[Cell] | None = None) -> list[Cell]:
@@ -184,13 +184,13 @@ def frontier(table: Table, blocked: set[Cell] | None = None) -> list[Cell]:
     return sorted((c for c, k in counts.items() if k >= need), key=lambda c: (c[1], c[0]))
 
 
-def neighbour_arcs(table: Table, cell: Cell) -> int:
+def neighbour_arcs(table: Container[Cell], cell: Cell) -> int:
     """Separate runs of occupied neighbours around ``cell`` (a full ring is one)."""
     occupied = [add(cell, DIRECTIONS[d]) in table for d in RING]
     starts = sum(1 for i in range(6) if occupied[i] and not occupied[i - 1])
     return starts if starts or not all(occupied) else 1
 
 
-def is_enclosed(table: Table, cell: Cell) -> bool:
+def is_enclosed(table: Container[Cell], cell: Cell) -> bool:
     """All six neighbours occupied (the Fill-the-void bonus)."""
     return all(n in table for n in _neighbours(cell))

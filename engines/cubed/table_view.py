@@ -17,7 +17,10 @@ from engines.cubed.pieces import PURPLE
 from engines.cubed.rules import Cell, CellNeeds, blocked_cells, frontier
 
 if TYPE_CHECKING:
-    from engines.cubed.models import CubedState
+    from engines.cubed.models import CubedState, Placement
+
+# Colours a cell asks for per slot, None where it asks nothing.
+Pattern = tuple[str | None, ...]
 
 CACHED_TABLES = 8  # a few moves' worth: older views would only keep dead worlds alive for the GC
 
@@ -30,7 +33,7 @@ class TableView:
         self.blocked = blocked_cells(table)
         self.cells = frontier(table, self.blocked)
         self._needs: list[CellNeeds] | None = None
-        self._by_pattern: list[tuple[int, dict[tuple, list[int]]]] | None = None
+        self._by_pattern: list[tuple[int, dict[Pattern, list[int]]]] | None = None
 
     @property
     def needs(self) -> list[CellNeeds]:
@@ -56,11 +59,11 @@ class TableView:
             found.sort()
         return found
 
-    def _index_patterns(self) -> list[tuple[int, dict[tuple, list[int]]]]:
+    def _index_patterns(self) -> list[tuple[int, dict[Pattern, list[int]]]]:
         """Open cells grouped by which slots they constrain (a bit mask),
         then by the colours asked there: a normal piece fits a cell exactly
         when it shows those colours on those slots."""
-        groups: dict[int, dict[tuple, list[int]]] = {}
+        groups: dict[int, dict[Pattern, list[int]]] = {}
         for index, need in enumerate(self.needs):
             mask = sum(1 << slot for slot, colour in enumerate(need.colour) if colour is not None)
             groups.setdefault(mask, {}).setdefault(need.colour, []).append(index)
@@ -68,13 +71,13 @@ class TableView:
 
 
 @lru_cache(maxsize=None)  # 216 colour triples
-def _masked(shown: tuple[str, str, str]) -> tuple[tuple, ...]:
+def _masked(shown: tuple[str, str, str]) -> tuple[Pattern, ...]:
     """``shown`` with the slots outside each of the 8 bit masks set to None."""
     return tuple(tuple(colour if mask >> slot & 1 else None for slot, colour in enumerate(shown))
                  for mask in range(8))
 
 
-_cache: dict[int, tuple[list, int, object, TableView]] = {}
+_cache: dict[int, tuple[list[Placement], int, object, TableView]] = {}
 
 
 def table_view(state: "CubedState") -> TableView:

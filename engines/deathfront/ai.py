@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import BaseModel
 
+from engines.base import GameEngine
+
 from . import board
 from . import rules as R
+from .cards import CardDef
 from .models import (
     AgreeEnd,
     Attack,
@@ -41,7 +45,7 @@ class Picture:
     threat: dict[str, int]  # cell -> summed attack of enemy units reaching it
 
 
-def choose_action(engine, state: DeathFrontState, seat: int, rng: random.Random) -> BaseModel:
+def choose_action(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int, rng: random.Random) -> BaseModel:
     side = R.side_of_seat(state, seat)
     if state.end_vote is not None:
         held = R.territory(state)
@@ -125,7 +129,7 @@ def _resource_score(state: DeathFrontState, pic: Picture, uid: str, label: str, 
     own_rows = board.territory_rows(pic.side)
     for c in covered:
         name = board.name(c)
-        gain = max(0, (card.level or 0) - pic.supply.get(name, 0))
+        gain: float = max(0, (card.level or 0) - pic.supply.get(name, 0))
         other = state.pieces.get(name)
         if other and R.is_unit(other) and R.side_of(state, other) == pic.side:
             gain *= 3
@@ -302,7 +306,7 @@ def _has_target(state: DeathFrontState, seat: int, label: str, uid: str) -> bool
                for c in R.range_cells(state, label, uid))
 
 
-def _strike_value(state: DeathFrontState, seat: int, skill, target: str) -> float:
+def _strike_value(state: DeathFrontState, seat: int, skill: CardDef, target: str) -> float:
     side = R.side_of_seat(state, seat)
     cells = barrage_cells(state, target) if skill.effect == "barrage" else [target.rstrip("F")]
     value = 0.0
@@ -335,6 +339,7 @@ def attack_options(state: DeathFrontState, seat: int) -> list[tuple[float, Attac
     out: list[tuple[float, Attack]] = []
     for label in R.attackable_targets(state, seat):
         target = R.target_uid(state, seat, label)
+        assert target is not None  # an attackable target holds an enemy card
         attackers = R.ready_attackers(state, seat, label)
         group = R.fewest_winning(state, attackers, target, label)
         if not group:

@@ -14,6 +14,7 @@ ending now wins, or draws while its position is worse.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -147,5 +148,5 @@ class DeathFrontKnowledge(Knowledge):
         return [squash((scores[side] - scores[1 - side]) / SCORE_SCALE) for side in sides]
 
 
-def make_knowledge(engine: GameEngine, level: str = "hard") -> DeathFrontKnowledge:
+def make_knowledge(engine: GameEngine[Any, Any], level: str = "hard") -> DeathFrontKnowledge:
     return DeathFrontKnowledge(engine)

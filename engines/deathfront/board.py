@@ -47,10 +47,6 @@ def on_board(cell: Cell, columns: int) -> bool:
     return 0 <= cell[0] < columns and 1 <= cell[1] <= ROWS
 
 
-def all_cells(columns: int) -> list[str]:
-    return [name((x, r)) for r in range(1, ROWS + 1) for x in range(columns)]
-
-
 def forward(side: int) -> int:
     return 1 if side == ALLIES else -1
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -216,7 +216,7 @@ def card_name(uid_or_id: str, locale: str = "en") -> str:
     return card.name.get(locale) if card else uid_or_id
 
 
-def localize_card_params(params: dict, locale: str) -> dict:
+def localize_card_params(params: dict[str, Any], locale: str) -> dict[str, Any]:
     """Event/error params with card names in ``locale``: events carry the
     English name in ``card`` / ``skill`` and the card kind in ``card_id`` /
     ``skill_id``."""

@@ -4,17 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from engines.base import IllegalAction
-
 from .cards import ALLIED_FACTIONS, AXIS_FACTIONS, FACTIONS, side_of_faction
+from .messages import illegal
 
 SEAT_COUNTS = (2, 4)
 # Preference when a seat chose nothing: the round-1 action order.
 FILL_ORDER = ("us", "ss", "uk", "wehrmacht")
-
-
-def _illegal(key: str, **params: Any) -> IllegalAction:
-    return IllegalAction(f"deathfront.err.{key}", **params)
 
 
 def chosen_faction(seat: Any) -> str | None:
@@ -32,18 +27,18 @@ def finalize_lobby_config(config: dict[str, Any], seats: Sequence[Any]) -> dict[
     count or the choices cannot make a game."""
     count = len(seats)
     if count not in SEAT_COUNTS:
-        raise _illegal("lobby_seats", count=count)
+        raise illegal("lobby_seats", count=count)
     if config.get("players") == 4 and count != 4:
-        raise _illegal("lobby_wants_four", count=count)
+        raise illegal("lobby_wants_four", count=count)
     chosen = [chosen_faction(seat) for seat in seats]
     picked = [f for f in chosen if f is not None]
     if len(set(picked)) != len(picked):
-        raise _illegal("faction_twice")
+        raise illegal("faction_twice")
     per_side = count // 2
     allied = sum(f in ALLIED_FACTIONS for f in picked)
     axis = sum(f in AXIS_FACTIONS for f in picked)
     if allied > per_side or axis > per_side:
-        raise _illegal("sides_unbalanced", allies=allied, axis=axis, per_side=per_side)
+        raise illegal("sides_unbalanced", allies=allied, axis=axis, per_side=per_side)
     free = {0: [f for f in FILL_ORDER if f in ALLIED_FACTIONS and f not in picked][: per_side - allied],
             1: [f for f in FILL_ORDER if f in AXIS_FACTIONS and f not in picked][: per_side - axis]}
     factions: list[str] = []

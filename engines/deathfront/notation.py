@@ -6,97 +6,24 @@ or name (any language) from the player's hand.
 """
 from __future__ import annotations
 
-import re
-import unicodedata
 from typing import Iterable
 
 from i18n import t
 
-from . import board
 from . import rules as R
-from .cards import card_name
-from .models import DeathFrontPrivateView, DeathFrontState
+from .cards import CardDef, card_name
+from .models import CardView, DeathFrontPrivateView, DeathFrontState
+from .parsing import normalize, parse_cell, parse_cells, parse_moves, parse_target, resolve_card, split_items
+from .skills import skill_targets
 
-_SEPARATORS = re.compile(r"[,;/\s、，；]+")
-_CELL = re.compile(r"^([A-E])([1-7])$")
-
-
-def normalize(text: str) -> str:
-    return unicodedata.normalize("NFKC", text or "").replace("，", ",").replace("、", ",").strip()
-
-
-def parse_cell(text: str, columns: int = 5) -> str | None:
-    """``" ｂ５ "`` -> ``"B5"``; None when it is not a cell of the board."""
-    label = normalize(text).upper().replace(" ", "")
-    match = _CELL.match(label)
-    if not match or board.COLUMN_LETTERS.index(match.group(1)) >= columns:
-        return None
-    return label
-
-
-def split_items(text: str) -> list[str]:
-    """Split a list on commas (ASCII or Chinese), semicolons, slashes or spaces."""
-    return [part for part in _SEPARATORS.split(normalize(text)) if part]
-
-
-def parse_cells(text: str, columns: int = 5) -> list[str] | None:
-    """``"b3，C3、d3"`` -> ``["B3", "C3", "D3"]``; None if any item is not a cell."""
-    cells = [parse_cell(part, columns) for part in split_items(text)]
-    if not cells or any(c is None for c in cells):
-        return None
-    return [c for c in cells if c is not None]
-
-
-def parse_target(text: str, columns: int = 5) -> tuple[str, bool] | None:
-    """An attack target: ``"B5"`` or ``"B5F"`` / ``"B5 facility"`` for the facility there."""
-    raw = normalize(text).upper().replace(" ", "")
-    at_facility = False
-    for suffix in ("FACILITY", "設施", "设施", "F"):
-        if raw.endswith(suffix) and len(raw) > len(suffix):
-            raw, at_facility = raw[: -len(suffix)], True
-            break
-    cell = parse_cell(raw, columns)
-    return (cell, at_facility) if cell else None
-
-
-def parse_moves(text: str, columns: int = 5) -> list[tuple[str, str]] | None:
-    """``"B3>B4, C3-C4"`` -> ``[("B3", "B4"), ("C3", "C4")]`` (also ``→``, ``to``)."""
-    moves = []
-    for part in re.split(r"[,;、，；]+", normalize(text)):
-        if not part.strip():
-            continue
-        ends = re.split(r"\s*(?:>|-|→|TO|\s)\s*", part.strip().upper())
-        ends = [e for e in ends if e]
-        if len(ends) != 2:
-            return None
-        a, b = parse_cell(ends[0], columns), parse_cell(ends[1], columns)
-        if a is None or b is None:
-            return None
-        moves.append((a, b))
-    return moves or None
-
-
-def resolve_card(hand: Iterable[str], text: str) -> str | None:
-    """The uid in ``hand`` that ``text`` names: uid, card id, or a name in any locale."""
-    hand = list(hand)
-    key = normalize(text).lower()
-    if not key:
-        return None
-    for uid in hand:
-        if uid.lower() == key:
-            return uid
-    for uid in hand:
-        if R.card(uid).id == key:
-            return uid
-    for uid in hand:
-        names = R.card(uid).name
-        if key in (names.en.lower(), names.zh_TW.lower(), names.zh_CN.lower()):
-            return uid
-    return None
+__all__ = [
+    "card_label", "hand_choices", "legal_cells", "normalize", "parse_cell", "parse_cells", "parse_moves",
+    "parse_target", "ready_attackers", "resolve_card", "split_items",
+]
 
 
 # ---- autocomplete ------------------------------------------------------------------
-def card_label(card, locale: str = "en") -> str:
+def card_label(card: CardDef | CardView, locale: str = "en") -> str:
     """A short label in the reader's language: name, stats, range, supply
     level, keywords; for a facility or skill, what it does."""
     name = card_name(card.id, locale)
@@ -109,7 +36,7 @@ def card_label(card, locale: str = "en") -> str:
     elif card.type == "resource":
         label = t("deathfront.label.resource", locale, name=name, level=card.level, defence=card.defence)
     elif card.effect:
-        full = R.card(card.uid) if getattr(card, "uid", None) else card
+        full = R.card(card.uid) if isinstance(card, CardView) else card
         effect = t(f"deathfront.effect.{card.effect}", locale, attack=full.attack, targets=full.targets,
                    bonus=full.bonus)
         label = t("deathfront.label.effect", locale, name=name, effect=effect)
@@ -156,8 +83,6 @@ def legal_cells(state: DeathFrontState, seat: int, action_kind: str,
             return R.deploy_cells(state, seat, uid) if R.card(uid).type in ("unit", "resource") else []
         if action_kind == "facility":
             return R.facility_cells(state, seat) if R.card(uid).type == "facility" else []
-        from .skills import skill_targets
-
         return skill_targets(state, seat, uid)
     if action_kind == "move":
         if state.pending_advance is not None and state.pending_advance.seat == seat:

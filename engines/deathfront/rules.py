@@ -213,7 +213,7 @@ def move_paths(state: DeathFrontState, seat: int, from_label: str) -> dict[str, 
     start = board.at(from_label)
     steps = 2 if card(uid).has("fast") else 1
     paths: dict[str, list[str]] = {}
-    frontier = [(start, [])]
+    frontier: list[tuple[Cell, list[str]]] = [(start, [])]
     for _ in range(steps):
         nxt = []
         for cell, path in frontier:

@@ -4,53 +4,44 @@ unit that already moved this round)."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Callable
 
-from engines.base import Event, IllegalAction
+from engines.base import Event
 
 from . import board
 from . import rules as R
 from .cards import CardDef
+from .changes import destroy, enter
+from .messages import ev, illegal
 from .models import Arrow, DeathFrontState, PlaySkill
-from .notation import parse_cells, parse_moves, parse_target
-
-if TYPE_CHECKING:
-    from .engine import DeathFrontEngine
+from .parsing import parse_cells, parse_moves, parse_target
 
 
-def _ev(key: str, **params: Any) -> Event:
-    return Event(key=f"deathfront.ev.{key}", params=params)
-
-
-def _illegal(key: str, **params: Any) -> IllegalAction:
-    return IllegalAction(f"deathfront.err.{key}", **params)
-
-
-def _strike(engine: DeathFrontEngine, state: DeathFrontState, seat: int, skill: CardDef, target: str,
+def _strike(state: DeathFrontState, seat: int, skill: CardDef, target: str,
             label: str) -> Event:
     """Attack ``target`` on ``label`` with the skill's attack (Concealed does not help)."""
     target_card = R.card(target)
     total = (skill.attack or 0) + (skill.anti_armour if target_card.armoured else 0)
     defence = R.defence(state, target, label, None)
     destroyed = total > defence
-    event = _ev("skill_hit" if destroyed else "skill_miss", seat=seat, skill=skill.name.en, skill_id=skill.id,
+    event = ev("skill_hit" if destroyed else "skill_miss", seat=seat, skill=skill.name.en, skill_id=skill.id,
                 target_seat=R.seat_of(state, target), card=target_card.name.en, card_id=target_card.id,
                 cell=label, total=total, defence=defence)
     if destroyed:
-        engine._destroy(state, target, label)
+        destroy(state, target, label)
     return event
 
 
-def air_strike(engine: DeathFrontEngine, state: DeathFrontState, seat: int, skill: CardDef,
+def air_strike(state: DeathFrontState, seat: int, skill: CardDef,
                text: str | None) -> list[Event]:
     parsed = parse_target(text or "", R.columns(state))
     if parsed is None:
-        raise _illegal("skill_needs_target")
+        raise illegal("skill_needs_target")
     label, at_facility = parsed
     target = R.target_uid(state, seat, label, at_facility)
     if target is None:
-        raise _illegal("no_target", cell=label)
-    event = _strike(engine, state, seat, skill, target, label)
+        raise illegal("no_target", cell=label)
+    event = _strike(state, seat, skill, target, label)
     state.last = Arrow(kind="skill", seat=seat, sources=[], target=label, total=event.params["total"],
                        defence=event.params["defence"], destroyed=event.key.endswith("hit"))
     return [event]
@@ -65,69 +56,70 @@ def barrage_cells(state: DeathFrontState, centre: str) -> list[str]:
     return [board.name((c, row)) for c in range(start, start + width)]
 
 
-def barrage(engine: DeathFrontEngine, state: DeathFrontState, seat: int, skill: CardDef,
+def barrage(state: DeathFrontState, seat: int, skill: CardDef,
             text: str | None) -> list[Event]:
     parsed = parse_target(text or "", R.columns(state))
     if parsed is None:
-        raise _illegal("skill_needs_target")
+        raise illegal("skill_needs_target")
     side = R.side_of_seat(state, seat)
     events = []
     for label in barrage_cells(state, parsed[0]):
         for uid in (state.pieces.get(label), state.facilities.get(label)):
             if uid and R.side_of(state, uid) != side:
-                events.append(_strike(engine, state, seat, skill, uid, label))
+                events.append(_strike(state, seat, skill, uid, label))
     state.last = Arrow(kind="skill", seat=seat, sources=[], target=parsed[0])
     return events
 
 
-def supply_drop(engine: DeathFrontEngine, state: DeathFrontState, seat: int, skill: CardDef,
+def supply_drop(state: DeathFrontState, seat: int, skill: CardDef,
                 text: str | None) -> list[Event]:
     state.supply_drop.append(seat)
-    return [_ev("supply_drop", seat=seat)]
+    return [ev("supply_drop", seat=seat)]
 
 
-def last_stand(engine: DeathFrontEngine, state: DeathFrontState, seat: int, skill: CardDef,
+def last_stand(state: DeathFrontState, seat: int, skill: CardDef,
                text: str | None) -> list[Event]:
     state.last_stand.append(seat)
-    return [_ev("last_stand", seat=seat)]
+    return [ev("last_stand", seat=seat)]
 
 
-def smoke(engine: DeathFrontEngine, state: DeathFrontState, seat: int, skill: CardDef,
+def smoke(state: DeathFrontState, seat: int, skill: CardDef,
           text: str | None) -> list[Event]:
     cells = parse_cells(text or "", R.columns(state))
     if not cells or len(cells) > (skill.targets or 2) or len(set(cells)) != len(cells):
-        raise _illegal("skill_targets", most=skill.targets or 2)
+        raise illegal("skill_targets", most=skill.targets or 2)
     side = R.side_of_seat(state, seat)
     for label in cells:
         uid = state.pieces.get(label)
         if uid is None or not R.is_unit(uid) or R.side_of(state, uid) == side:
-            raise _illegal("not_enemy_unit", cell=label)
+            raise illegal("not_enemy_unit", cell=label)
     state.smoked += [state.pieces[c] for c in cells]
-    return [_ev("smoke", seat=seat, cells=", ".join(cells))]
+    return [ev("smoke", seat=seat, cells=", ".join(cells))]
 
 
-def blitz(engine: DeathFrontEngine, state: DeathFrontState, seat: int, skill: CardDef,
+def blitz(state: DeathFrontState, seat: int, skill: CardDef,
           text: str | None) -> list[Event]:
     moves = parse_moves(text or "", R.columns(state))
     if not moves or len(moves) > (skill.targets or 2):
-        raise _illegal("skill_targets", most=skill.targets or 2)
+        raise illegal("skill_targets", most=skill.targets or 2)
     events: list[Event] = []
     movers: set[str] = set()
     for src, dst in moves:
         uid = state.pieces.get(src)
         if uid is None or not R.is_unit(uid) or R.seat_of(state, uid) != seat or uid in movers:
-            raise _illegal("not_your_unit", cell=src)
+            raise illegal("not_your_unit", cell=src)
         if not board.adjacent(board.at(src), board.at(dst)) or not R.may_enter(state, uid, dst):
-            raise _illegal("cannot_enter", cell=dst)
+            raise illegal("cannot_enter", cell=dst)
         movers.add(uid)
         del state.pieces[src]
-        events.append(_ev("blitz_move", seat=seat, card=R.card(uid).name.en, card_id=R.card(uid).id, from_cell=src, to_cell=dst))
-        engine._enter(state, uid, dst, events)
+        events.append(ev("blitz_move", seat=seat, card=R.card(uid).name.en, card_id=R.card(uid).id, from_cell=src, to_cell=dst))
+        enter(state, uid, dst, events)
         state.last = Arrow(kind="move", seat=seat, sources=[src], target=dst)
     return events
 
 
-SKILLS: dict[str, Callable[..., list[Event]]] = {
+# effect -> (state, seat, the skill card, the target text) -> events
+SKILLS: dict[str, Callable[[DeathFrontState, int, CardDef, str | None], list[Event]]] = {
     "air_strike": air_strike,
     "barrage": barrage,
     "supply_drop": supply_drop,

@@ -15,26 +15,15 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import BaseModel
 
 from engines.base import GameEngine, IllegalAction
+from engines.search.budget import Budget
 from engines.search.knowledge import Knowledge, result_values
 
-
-@dataclass(frozen=True)
-class Budget:
-    """Stop after ``iterations`` or ``seconds`` (whichever comes first; at
-    least one must be set). ``clock`` is injectable for tests."""
-
-    iterations: int | None = None
-    seconds: float | None = None
-    clock: Callable[[], float] = time.perf_counter
-
-    def __post_init__(self) -> None:
-        if self.iterations is None and self.seconds is None:
-            raise ValueError("a budget needs iterations or seconds")
+__all__ = ["Budget", "SearchStats", "action_key", "search"]
 
 
 @dataclass
@@ -75,10 +64,6 @@ def action_key(action: BaseModel) -> str:
 GIL_HANDOVER_SECONDS = 0.003  # the flat search lets the event loop in at least this often
 
 
-class _Deadline(Exception):
-    pass
-
-
 class _Search:
     def __init__(self, engine: GameEngine[Any, Any], knowledge: Knowledge, seat: int,
                  rng: random.Random, budget: Budget, started: float) -> None:
@@ -94,7 +79,7 @@ class _Search:
 
     def _step(self, world: Any, actor: int, action: BaseModel) -> None:
         # Sampled worlds are private copies: mutate in place, no copy per ply.
-        self.knowledge.simulator._apply(world, actor, action)
+        self.knowledge.simulator.step(world, actor, action)
 
     def iterate(self, root: _Node, info: Any, root_actions: list[BaseModel],
                 root_keys: list[str]) -> None:
@@ -130,7 +115,8 @@ class _Search:
                 path.append((child, actor))
                 break
             child = self._select(node, keys)
-            self._step(world, actor, child.action)  # type: ignore[arg-type]
+            assert child.action is not None
+            self._step(world, actor, child.action)
             path.append((child, actor))
             node = child
         values = self._rollout(world)
@@ -227,7 +213,8 @@ def _final_choice(root: _Node, actions: list[BaseModel], keys: list[str]) -> Bas
         margin = child.mean() - incumbent.mean() - noise
         if margin > best_margin:
             best, best_margin = child, margin
-    return best.action  # type: ignore[return-value]
+    assert best.action is not None
+    return best.action
 
 
 def _flat_search(runner: _Search, info: Any, actions: list[BaseModel], keys: list[str],

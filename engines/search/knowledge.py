@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, ClassVar, Mapping
 
 from pydantic import BaseModel
 
 from engines.base import GameEngine, Result
+from engines.search.budget import Budget
 
 
 def result_values(result: Result) -> list[float]:
@@ -51,6 +52,9 @@ class Knowledge:
     # True: no tree; every root candidate is played out in the same sampled
     # worlds and compared by paired differences (``ismcts._flat_search``).
     common_worlds = False
+    # Level -> this game's own budget per move, where the level's default
+    # (``engines.ai.BUDGETS``) does not suit it.
+    budgets: ClassVar[Mapping[str, Budget]] = {}
 
     def __init__(self, engine: GameEngine[Any, Any], simulator: GameEngine[Any, Any] | None = None) -> None:
         self.engine = engine

@@ -6,9 +6,13 @@ depends only on what the seat knows; a sampled world deals it shuffled.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, TypeVar
+
+from pydantic import BaseModel
 
 from engines.base import Rng
+
+StateT = TypeVar("StateT", bound=BaseModel)
 
 
 def redeal(zones: Sequence[list[str]], rng: random.Random | None) -> None:
@@ -26,12 +30,13 @@ def redeal(zones: Sequence[list[str]], rng: random.Random | None) -> None:
         start += size
 
 
-def redealt(state: Any, unseen_zones: Callable[[Any, int], Sequence[list[str]]], seat: int,
-            rng: random.Random | None) -> Any:
+def redealt(state: StateT, unseen_zones: Callable[[StateT, int], Sequence[list[str]]], seat: int,
+            rng: random.Random | None) -> StateT:
     """A copy of ``state`` with what ``seat`` cannot see redealt and a fresh
     generator: sorted with no ``rng`` (the information state), shuffled with
     one (a sampled world)."""
     work = type(state).model_validate(state.model_dump())
     redeal(unseen_zones(work, seat), rng)
-    work.rng = Rng(seed=0 if rng is None else rng.getrandbits(63))
+    seeded: Any = work  # every state with hidden pieces keeps an Rng
+    seeded.rng = Rng(seed=0 if rng is None else rng.getrandbits(63))
     return work

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from pydantic import BaseModel
 
+from engines.base import GameEngine
 from engines.setup.models import PlayAction, SetupState, SwapAction
-from engines.setup.plays import Candidate, candidate_plays, search_plays
-
-__all__ = ["Candidate", "candidate_plays", "choose_action", "search_plays"]
+from engines.setup.plays import search_plays
 
 
-def choose_action(state: SetupState, seat: int, rng: random.Random) -> BaseModel:
+def choose_action(engine: GameEngine[Any, Any], state: SetupState, seat: int, rng: random.Random) -> BaseModel:
     plays = search_plays(state, seat)
     if plays and plays[0].value > 0:
         best_value = plays[0].value

@@ -5,13 +5,16 @@ slower pawn, since the team with the last pawn loses)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from pydantic import BaseModel
 
+from engines.base import GameEngine
+from engines.search.budget import Budget
 from engines.search.knowledge import Knowledge, pairwise_values, squash
-from engines.setup.engine import TEAM_OF_SEAT
 from engines.setup.models import PlayAction, SetupState, SwapAction
-from engines.setup.plays import BEAM_WIDTH, MAX_EVALUATIONS, quick_plays, search_plays
+from engines.setup.plays import BEAM_WIDTH, MAX_EVALUATIONS, Candidate, quick_plays, search_plays
+from engines.setup.rules import TEAM_OF_SEAT
 
 ROOT_PLAYS = 4
 ROOT_BEAM_WIDTH = 24
@@ -40,8 +43,12 @@ class SetupKnowledge(Knowledge):
     # (common random numbers), each followed by every other seat's reply
     # and our own next play, instead of growing a tree the budget cannot fill.
     common_worlds = True
+    # The flat search stops before a round it could not finish, so it can use
+    # a little more of hard's target than the tree searches, which overshoot
+    # their deadline by up to one rollout ply.
+    budgets = {"hard": Budget(iterations=400, seconds=0.18)}
 
-    def __init__(self, engine, root_beam_width: int = ROOT_BEAM_WIDTH,
+    def __init__(self, engine: GameEngine[Any, Any], root_beam_width: int = ROOT_BEAM_WIDTH,
                  root_max_evaluations: int = ROOT_MAX_EVALUATIONS) -> None:
         super().__init__(engine)
         self.root_beam_width = root_beam_width
@@ -54,7 +61,7 @@ class SetupKnowledge(Knowledge):
         # hard: a wider beam than the greedy AI's, it misses fewer of the best plays.
         found = search_plays(state, seat, self.root_beam_width, self.root_max_evaluations)
         found = _shuffle_ties(found, random.Random(f"{state.move_number}:{sorted(state.hands[seat])}"))
-        plays = [PlayAction(placements=c.placements) for c in found[:ROOT_PLAYS]]
+        plays: list[BaseModel] = [PlayAction(placements=c.placements) for c in found[:ROOT_PLAYS]]
         if found and found[0].value >= SWAP_WORTH_TRYING_BELOW:
             return plays  # swapping a hand never beat a play this good: spend the budget on plays
         return plays + _swaps(state, seat)
@@ -88,13 +95,13 @@ class SetupKnowledge(Knowledge):
         return pairwise_values([float(x) for x in scores], POINT_SCALE)
 
 
-def _shuffle_ties(found: list, rng: random.Random) -> list:
+def _shuffle_ties(found: list[Candidate], rng: random.Random) -> list[Candidate]:
     """Plays of equal value in a random order (as the greedy AI picks among
     them): sorted by their squares, ties would always favour the centre."""
-    groups: dict[tuple[float, int], list] = {}
+    groups: dict[tuple[float, int], list[Candidate]] = {}
     for c in found:
         groups.setdefault((c.value, c.points), []).append(c)
-    out = []
+    out: list[Candidate] = []
     for key in sorted(groups, key=lambda k: (-k[0], -k[1])):
         group = groups[key]
         rng.shuffle(group)
@@ -107,7 +114,7 @@ def _swaps(state: SetupState, seat: int) -> list[BaseModel]:
     return [SwapAction(tiles=list(hand))] if hand else []
 
 
-def make_knowledge(engine, level: str = "hard") -> SetupKnowledge:
+def make_knowledge(engine: GameEngine[Any, Any], level: str = "hard") -> SetupKnowledge:
     if level == "normal":
         return SetupKnowledge(engine, NORMAL_ROOT_BEAM_WIDTH, NORMAL_ROOT_MAX_EVALUATIONS)
     return SetupKnowledge(engine)

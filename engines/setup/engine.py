@@ -5,7 +5,7 @@ import random
 
 from pydantic import BaseModel
 
-from engines.base import Event, GameEngine, IllegalAction, Result, Rng, SeatInfo
+from engines.base import Event, GameEngine, IllegalAction, Result, Rng, SeatInfo, event
 from engines.setup import rules, worlds
 from engines.setup.models import (
     LastMove,
@@ -18,9 +18,10 @@ from engines.setup.models import (
     SwapAction,
     action_adapter,
 )
+from engines.setup.plays import candidate_plays
+from engines.setup.rules import TEAM_OF_SEAT, ffa_ranks, team_ranks
 
 TEAM_ORDER = [0, 2, 1, 3]  # figure-eight: A1 -> B1 -> A2 -> B2
-TEAM_OF_SEAT = [0, 0, 1, 1]
 TEAM_LETTERS = "AB"
 
 
@@ -43,6 +44,8 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
     config_model = SetupConfig
     state_model = SetupState
     action_adapter = action_adapter
+    greedy_ai = "engines.setup.ai:choose_action"
+    search_knowledge = "engines.setup.ai_search:make_knowledge"
 
     # ---- seats and life cycle ------------------------------------------
     def seat_range(self, config: SetupConfig) -> tuple[int, int]:
@@ -79,8 +82,6 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
         multi-tile plays, swapping each single tile and swapping the whole hand."""
         if state.finished or seat != state.current_seat:
             return []
-        from engines.setup.plays import candidate_plays
-
         actions: list[BaseModel] = [PlayAction(placements=c.placements) for c in candidate_plays(state, seat)]
         hand = state.hands[seat]
         actions += [SwapAction(tiles=[tile]) for tile in hand]
@@ -134,19 +135,18 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
     # ---- applying --------------------------------------------------------
     def _apply(self, state: SetupState, seat: int, action: BaseModel) -> list[Event]:
         self.check_turn(state, seat)
-        if isinstance(action, PlayAction):
-            events = self._play(state, seat, action.placements)
-        elif isinstance(action, SwapAction):
-            events = self._swap(state, seat, action.tiles)
-        else:
+        handler = self.handler_for(action)
+        if handler is None:
             raise IllegalAction("setup.err.bad_action")
+        events = handler(self, state, seat, action)
         state.move_number += 1
         events += self._maybe_finish(state)
         if not state.finished:
             state.turn_pos = (state.turn_pos + 1) % len(state.turn_order)
         return events
 
-    def _play(self, state: SetupState, seat: int, placements: list[tuple[str, str]]) -> list[Event]:
+    def _play(self, state: SetupState, seat: int, action: PlayAction) -> list[Event]:
+        placements = action.placements
         scoring = self.check_play(state, seat, placements)
         for tile, square in placements:
             source = state.hands[seat] if tile in state.hands[seat] else state.common
@@ -160,27 +160,24 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
         state.last_placed[seat] = state.move_number
         state.consecutive_swaps = 0
         state.last_move = LastMove(
-            seat=seat, kind="play", placements=[tuple(p) for p in placements],
+            seat=seat, kind="play", placements=[(tile, square) for tile, square in placements],
             scoring_squares=sorted(scoring, key=rules.SQUARES.index), points=points, bonuses=bonuses,
         )
-        events = [Event(key="setup.ev.play", params={
-            "seat": seat, "move": format_placements(placements), "points": points,
-            "total": state.scores[seat],
-        })]
+        events = [event("setup.ev.play", seat=seat, move=format_placements(placements), points=points,
+                        total=state.scores[seat])]
         owners = rules.square_owners(state.num_players)
         for other, bonus in bonuses.items():
             on_squares = [sq for sq in rules.SQUARES if sq in scoring and owners[sq] == other]
             board = state.visible_board()
-            events.append(Event(key="setup.ev.bonus", params={
-                "seat": other, "by_seat": seat,
-                "tiles": ", ".join(f"{board[sq]} {sq}" for sq in on_squares),
-                "points": bonus, "total": state.scores[other],
-            }))
+            events.append(event("setup.ev.bonus", seat=other, by_seat=seat,
+                                tiles=", ".join(f"{board[sq]} {sq}" for sq in on_squares),
+                                points=bonus, total=state.scores[other]))
         events += self._refill(state, state.common, rules.COMMON_SIZE)
         events += self._refill(state, state.hands[seat], rules.HAND_SIZE)
         return events
 
-    def _swap(self, state: SetupState, seat: int, tiles: list[str]) -> list[Event]:
+    def _swap(self, state: SetupState, seat: int, action: SwapAction) -> list[Event]:
+        tiles = action.tiles
         self.check_swap(state, seat, tiles)
         hand = state.hands[seat]
         for tile in tiles:
@@ -191,7 +188,9 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
             hand.append(state.bag.pop())
         state.consecutive_swaps += 1
         state.last_move = LastMove(seat=seat, kind="swap", swapped=len(tiles))
-        return [Event(key="setup.ev.swap", params={"seat": seat, "count": len(tiles)})]
+        return [event("setup.ev.swap", seat=seat, count=len(tiles))]
+
+    action_handlers = {PlayAction: _play, SwapAction: _swap}
 
     def _refill(self, state: SetupState, target: list[str], size: int) -> list[Event]:
         events: list[Event] = []
@@ -200,7 +199,7 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
                 recycled = self._recycle_covered(state)
                 if not recycled:
                     break
-                events.append(Event(key="setup.ev.recycle", params={"count": recycled}))
+                events.append(event("setup.ev.recycle", count=recycled))
             target.append(state.bag.pop())
         return events
 
@@ -219,7 +218,7 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
             state.end_reason = "setup.end.finish_line"
         elif state.consecutive_swaps >= state.config.stall_rounds * state.num_players:
             state.end_reason = "setup.end.stalled"
-            events.append(Event(key="setup.ev.stalled", params={"rounds": state.config.stall_rounds}))
+            events.append(event("setup.ev.stalled", rounds=state.config.stall_rounds))
         else:
             return events
         state.finished = True
@@ -228,20 +227,16 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
         if state.config.mode == "teams":
             winners = [s for s in range(4) if result.ranks[s] == 1]
             if len(winners) == 2:
-                events.append(Event(key="setup.ev.team_winner", params={
-                    "team": TEAM_LETTERS[TEAM_OF_SEAT[winners[0]]],
-                    "first_seat": winners[0], "second_seat": winners[1],
-                }))
+                events.append(event("setup.ev.team_winner", team=TEAM_LETTERS[TEAM_OF_SEAT[winners[0]]],
+                                    first_seat=winners[0], second_seat=winners[1]))
             else:
-                events.append(Event(key="setup.ev.draw", params={}))
+                events.append(event("setup.ev.draw"))
         else:
             winners = [s for s in range(state.num_players) if result.ranks[s] == 1]
             if len(winners) == 1:
-                events.append(Event(key="setup.ev.winner", params={
-                    "seat": winners[0], "points": state.scores[winners[0]],
-                }))
+                events.append(event("setup.ev.winner", seat=winners[0], points=state.scores[winners[0]]))
             else:
-                events.append(Event(key="setup.ev.draw", params={}))
+                events.append(event("setup.ev.draw"))
         return events
 
     # ---- result ------------------------------------------------------------
@@ -284,7 +279,7 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
             ranks=result.ranks if result else None,
         )
 
-    def hidden_hand(self, state: SetupState, seat: int):
+    def hidden_hand(self, state: SetupState, seat: int) -> dict[str, list[str] | None]:
         partner = state.hands[partner_of(seat)] if state.config.mode == "teams" else None
         return {"hand": list(state.hands[seat]), "partner": partner}
 
@@ -309,29 +304,3 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
             view.partner_hand = list(state.hands[partner])
             view.partner_name = state.seats[partner].name
         return view
-
-
-def ffa_ranks(scores: list[int], last_placed: list[int]) -> list[int]:
-    """Rank by pawn position; ties go to whoever placed tiles more recently."""
-    keys = [(score, placed) for score, placed in zip(scores, last_placed)]
-    return [1 + sum(other > key for other in keys) for key in keys]
-
-
-def team_ranks(scores: list[int], last_placed: list[int]) -> list[int]:
-    """Team mode: the team with a pawn in last place loses; if both teams share
-    last place, the team with the first-place pawn wins; if they share that
-    too, the team that placed tiles last wins. Partners share the rank."""
-    def teams_at(value: int) -> set[int]:
-        return {TEAM_OF_SEAT[s] for s in range(4) if scores[s] == value}
-
-    last_teams = teams_at(min(scores))
-    first_teams = teams_at(max(scores))
-    if len(last_teams) == 1:
-        winner = 1 - last_teams.pop()
-    elif len(first_teams) == 1:
-        winner = first_teams.pop()
-    elif max(last_placed) >= 0:
-        winner = TEAM_OF_SEAT[last_placed.index(max(last_placed))]
-    else:
-        return [1, 1, 1, 1]
-    return [1 if TEAM_OF_SEAT[s] == winner else 2 for s in range(4)]

@@ -34,7 +34,7 @@ class SwapAction(BaseModel):
 
 
 SetupAction = Annotated[Union[PlayAction, SwapAction], Field(discriminator="kind")]
-action_adapter: TypeAdapter = TypeAdapter(SetupAction)
+action_adapter: TypeAdapter[PlayAction | SwapAction] = TypeAdapter(SetupAction)
 
 
 # ---- state -------------------------------------------------------------------

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any, cast
 
 from pydantic import BaseModel, Field
 
 from engines.base import IllegalAction
 from engines.setup import rules
+from engines.setup.engine import SetupEngine
 from engines.setup.models import SetupPrivateView, SetupState
 
 SUIT_ALIASES: dict[str, str] = {}
@@ -203,17 +205,17 @@ class PlayPreview(BaseModel):
     bonuses: dict[int, int] = Field(default_factory=dict)  # other seat -> bonus points
     scoring_squares: list[str] = Field(default_factory=list)
     error_key: str | None = None
-    error_params: dict = Field(default_factory=dict)
+    error_params: dict[str, Any] = Field(default_factory=dict)
 
 
 def preview_play(state: SetupState, seat: int, placements: list[tuple[str, str]] | str) -> PlayPreview:
     """Score a play before confirming it. ``placements`` may be move text."""
-    from engines.setup.engine import SetupEngine
-
     try:
         engine = SetupEngine()
         engine.check_turn(state, seat)
-        pairs = parse_move(placements) if isinstance(placements, str) else [tuple(p) for p in placements]
+        # Pairs may arrive as JSON lists: tuples, as the engine's checks expect.
+        pairs = parse_move(placements) if isinstance(placements, str) else \
+            cast(list[tuple[str, str]], [tuple(p) for p in placements])
         scoring = engine.check_play(state, seat, pairs)
     except IllegalAction as err:
         return PlayPreview(legal=False, error_key=err.key, error_params=err.params)

@@ -64,9 +64,7 @@ class _Search:
         self.finish_line = state.config.finish_line(state.num_players)
         self.found: dict[frozenset[tuple[str, str]], Candidate] = {}
         self.evaluations = 0
-        from engines.setup.engine import TEAM_OF_SEAT
-
-        self.team = TEAM_OF_SEAT if state.config.mode == "teams" else None
+        self.team = rules.TEAM_OF_SEAT if state.config.mode == "teams" else None
 
     def evaluate(self, placements: list[tuple[str, str]]) -> Candidate | None:
         key = frozenset(placements)
@@ -95,8 +93,6 @@ class _Search:
         return value + self._ending_value(points, bonuses)
 
     def _ending_value(self, points: int, bonuses: dict[int, int]) -> float:
-        from engines.setup.engine import ffa_ranks, team_ranks
-
         state = self.state
         # Bonuses never exceed the points: far from the line, no play ends the game.
         if max(state.scores) + points < self.finish_line:
@@ -109,7 +105,7 @@ class _Search:
             return 0.0
         last_placed = list(state.last_placed)
         last_placed[self.seat] = state.move_number
-        ranks = team_ranks(scores, last_placed) if self.team else ffa_ranks(scores, last_placed)
+        ranks = rules.team_ranks(scores, last_placed) if self.team else rules.ffa_ranks(scores, last_placed)
         return GAME_DECIDING if ranks[self.seat] == 1 else -GAME_DECIDING
 
     def run(self) -> list[Candidate]:

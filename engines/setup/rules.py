@@ -6,7 +6,7 @@ Boards here are ``dict[str, str]``: square label -> visible tile text
 from __future__ import annotations
 
 import functools
-from typing import Mapping
+from typing import Callable, Mapping
 
 from engines.base import IllegalAction
 
@@ -102,7 +102,7 @@ def _run_neighbours(a: str, b: str) -> bool:
     return tile_suit(a) == tile_suit(b) and abs(tile_number(a) - tile_number(b)) == 1
 
 
-def _components(board: Mapping[str, str], linked) -> list[frozenset[str]]:
+def _components(board: Mapping[str, str], linked: Callable[[str, str], bool]) -> list[frozenset[str]]:
     """Connected components of size >= 2 of the graph whose edges are the
     white lines between occupied squares whose tiles satisfy ``linked``."""
     parent = {sq: sq for sq in board}
@@ -203,3 +203,32 @@ def bonus_points(scoring: frozenset[str], active_seat: int, num_players: int) ->
 
 def default_finish_line(num_players: int) -> int:
     return {2: 40, 3: 35, 4: 30}[num_players]
+
+
+# ---- ranks --------------------------------------------------------------
+TEAM_OF_SEAT = [0, 0, 1, 1]  # teams: seats 0+1 and 2+3 are partners
+
+def ffa_ranks(scores: list[int], last_placed: list[int]) -> list[int]:
+    """Rank by pawn position; ties go to whoever placed tiles more recently."""
+    keys = [(score, placed) for score, placed in zip(scores, last_placed)]
+    return [1 + sum(other > key for other in keys) for key in keys]
+
+
+def team_ranks(scores: list[int], last_placed: list[int]) -> list[int]:
+    """Team mode: the team with a pawn in last place loses; if both teams share
+    last place, the team with the first-place pawn wins; if they share that
+    too, the team that placed tiles last wins. Partners share the rank."""
+    def teams_at(value: int) -> set[int]:
+        return {TEAM_OF_SEAT[s] for s in range(4) if scores[s] == value}
+
+    last_teams = teams_at(min(scores))
+    first_teams = teams_at(max(scores))
+    if len(last_teams) == 1:
+        winner = 1 - last_teams.pop()
+    elif len(first_teams) == 1:
+        winner = first_teams.pop()
+    elif max(last_placed) >= 0:
+        winner = TEAM_OF_SEAT[last_placed.index(max(last_placed))]
+    else:
+        return [1, 1, 1, 1]
+    return [1 if TEAM_OF_SEAT[s] == winner else 2 for s in range(4)]

@@ -60,7 +60,7 @@ def test_every_game_budget_leaves_room_under_the_per_move_targets():
     targets = {"normal": 0.1, "hard": 0.25}  # p95 per move (issue 13)
     for game in ("setup", "cubed", "deathfront"):
         for level, target in targets.items():
-            budget = ai.budget_for(game, level)
+            budget = ai.budget_for(ENGINES[game], level)
             assert budget.seconds is not None and budget.seconds <= 0.85 * target, (game, level)
 
 

@@ -27,6 +27,7 @@ from engines.deathfront import (
     Pass,
     ProposeEnd,
     SkipDraw,
+    flow,
 )
 from engines.deathfront import rules as R
 
@@ -136,7 +137,7 @@ def test_four_player_order_rotates_and_sides_alternate():
     for _ in range(4):
         order_by_round.append([state.factions[s] for s in state.order])
         state.round += 0
-        ENGINE._start_round(state, [])
+        flow.start_round(state, [])
     assert order_by_round == [
         ["us", "ss", "uk", "wehrmacht"],
         ["ss", "uk", "wehrmacht", "us"],
@@ -151,7 +152,7 @@ def test_four_player_order_rotates_and_sides_alternate():
 def test_two_player_allied_player_first_then_alternating():
     state = keep_all(new_game(factions=["ss", "uk"]))
     assert [state.factions[s] for s in state.order] == ["uk", "ss"]
-    ENGINE._start_round(state, [])
+    flow.start_round(state, [])
     assert [state.factions[s] for s in state.order] == ["ss", "uk"]
 
 

@@ -1,0 +1,276 @@
+"""Turn flow: the mulligan and the draw (simultaneous, hidden until all have
+chosen), the action order, steps and rounds, passing, ending by agreement,
+and the automatic part between decisions (breakthroughs, lost resources and
+facilities, the end of the game)."""
+from __future__ import annotations
+
+from typing import Any
+
+from engines.base import Event, GameEngine, Result
+
+from . import board
+from . import rules as R
+from .cards import ALLIED_FACTIONS
+from .changes import destroy, draw, hand_card, hold, need_step, next_actor
+from .messages import ev, illegal
+from .models import (
+    HAND_LIMIT,
+    AgreeEnd,
+    DeathFrontState,
+    DeclineEnd,
+    Discard,
+    EndVote,
+    Keep,
+    Mulligan,
+    Pass,
+    ProposeEnd,
+    SkipDraw,
+    Step,
+)
+from .options import can_do_something
+
+# Action order of round 1 by faction; each round the first actor moves to the end.
+BASE_ORDER = ("us", "ss", "uk", "wehrmacht")
+ACTION_STEPS = ("deploy", "facility", "skill", "attack")
+NEXT_STEP: dict[str, Step] = {"deploy": "facility", "facility": "skill", "skill": "attack"}
+
+
+def action_order(factions: list[str], round_number: int) -> list[int]:
+    """Seats in action order: round 1 US, SS, UK, Wehrmacht (2 players: the
+    Allied player first); each round the first actor moves to the end."""
+    present = [f for f in BASE_ORDER if f in factions]
+    if len(present) == 2:
+        present.sort(key=lambda f: not is_allied(f))
+    shift = (round_number - 1) % len(present)
+    return [factions.index(f) for f in present[shift:] + present[:shift]]
+
+
+def is_allied(faction: str) -> bool:
+    return faction in ALLIED_FACTIONS
+
+
+# ---- mulligan and draw (handlers) -------------------------------------------------------
+def keep(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int, action: Keep) -> list[Event]:
+    need_step(state, "mulligan")
+    return hold(state, seat, ev("keep", seat=seat))
+
+
+def mulligan(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int, action: Mulligan) -> list[Event]:
+    need_step(state, "mulligan")
+    if state.mulliganed[seat]:
+        raise illegal("mulligan_used")
+    deck = state.decks[seat]
+    deck.extend(state.hands[seat])
+    state.hands[seat] = []
+    state.rng.shuffle(deck)
+    state.hands[seat] = [deck.pop() for _ in range(min(HAND_LIMIT, len(deck)))]
+    state.mulliganed[seat] = True
+    return hold(state, seat, ev("mulligan", seat=seat))
+
+
+def skip_draw(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int, action: SkipDraw) -> list[Event]:
+    need_step(state, "draw")
+    return hold(state, seat, ev("skip_draw", seat=seat))
+
+
+def discard(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int, action: Discard) -> list[Event]:
+    need_step(state, "draw")
+    uid = hand_card(state, seat, action.card)
+    state.hands[seat].remove(uid)
+    state.discards[seat].append(uid)
+    while len(state.secret_discards) < state.players:
+        state.secret_discards.append([])
+    state.secret_discards[seat].append(uid)
+    draw(state, seat)
+    return hold(state, seat, ev("discard_draw", seat=seat))
+
+
+def reveal(state: DeathFrontState, events: list[Event]) -> None:
+    events.extend(sorted(state.held_events, key=lambda e: e.params["seat"]))
+    state.held_events = []
+
+
+# ---- pass and ending by agreement (handlers) ------------------------------------------------
+def pass_turn(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int, action: Pass) -> list[Event]:
+    if state.pending_advance is not None:
+        state.pending_advance = None
+        next_actor(state, passed=False)
+        return [ev("stay", seat=seat)]
+    if state.step not in ACTION_STEPS:
+        raise illegal("wrong_step")
+    next_actor(state, passed=True)
+    return [ev("pass", seat=seat)]
+
+
+def propose_end(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int,
+                action: ProposeEnd) -> list[Event]:
+    if state.step not in ACTION_STEPS:
+        raise illegal("wrong_step")
+    if state.proposed_round[seat] == state.round:
+        raise illegal("already_proposed")
+    state.proposed_round[seat] = state.round
+    state.end_vote = EndVote(proposer=seat, waiting=[s for s in range(state.players) if s != seat])
+    return [ev("end_proposed", seat=seat)]
+
+
+def agree_end(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int, action: AgreeEnd) -> list[Event]:
+    assert state.end_vote is not None
+    state.end_vote.waiting.remove(seat)
+    events = [ev("end_agreed", seat=seat)]
+    if not state.end_vote.waiting:
+        state.end_vote = None
+        _finish_by_territory(state, "agreed", events)
+    return events
+
+
+def decline_end(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int,
+                action: DeclineEnd) -> list[Event]:
+    state.end_vote = None
+    return [ev("end_declined", seat=seat)]
+
+
+# ---- between decisions ------------------------------------------------------------------------
+def advance(state: DeathFrontState, events: list[Event]) -> None:
+    """Run everything automatic until a player must decide or the game ends.
+    A player with nothing to do but pass passes automatically."""
+    while state.result is None and state.end_vote is None:
+        if state.step == "mulligan":
+            if state.waiting:
+                return
+            reveal(state, events)
+            start_round(state, events)
+        elif state.step == "draw":
+            if state.waiting:
+                return
+            reveal(state, events)
+            start_step(state, "deploy", events)
+        elif state.pending_advance is not None:
+            return
+        elif state.passes >= state.players:
+            end_step(state, events)
+        elif can_do_something(state, state.order[state.actor]):
+            return
+        else:
+            next_actor(state, passed=True)
+
+
+def start_round(state: DeathFrontState, events: list[Event]) -> None:
+    state.round += 1
+    state.order = action_order(state.factions, state.round)
+    state.moved, state.exhausted, state.smoked = [], [], []
+    state.supply_drop, state.last_stand = [], []
+    state.last = None
+    state.step = "draw"
+    state.waiting = []
+    events.append(ev("round_start", round=state.round, seat=state.order[0]))
+    for seat in state.order:
+        if not state.decks[seat]:
+            continue
+        if len(state.hands[seat]) < HAND_LIMIT:
+            draw(state, seat)
+        else:
+            state.waiting.append(seat)
+
+
+def start_step(state: DeathFrontState, step: Step, events: list[Event]) -> None:
+    state.step = step
+    state.actor, state.passes = 0, 0
+    events.append(ev(f"step_{step}", round=state.round))
+    if step == "deploy":
+        _check_breakthrough(state, events)
+
+
+def end_step(state: DeathFrontState, events: list[Event]) -> None:
+    if state.step == "deploy":
+        _deploy_step_cleanup(state, events)
+    if state.step in NEXT_STEP:
+        start_step(state, NEXT_STEP[state.step], events)
+    else:
+        _resolve(state, events)
+        if state.result is None:
+            start_round(state, events)
+
+
+def _check_breakthrough(state: DeathFrontState, events: list[Event]) -> None:
+    """A unit at enemy depth 3 must move on to depth 4: it breaks through at
+    the start of the deploy/move step (in action order)."""
+    for seat in state.order:
+        side = R.side_of_seat(state, seat)
+        for label, uid in sorted(state.pieces.items()):
+            if not R.is_unit(uid) or R.seat_of(state, uid) != seat or R.card(uid).has("indirect"):
+                continue
+            if board.enemy_depth(side, board.at(label)[1]) == 3:
+                events.append(ev("breakthrough", seat=seat, card=R.card(uid).name.en, card_id=R.card(uid).id, cell=label))
+                _finish(state, side, "breakthrough", events)
+                return
+
+
+def _deploy_step_cleanup(state: DeathFrontState, events: list[Event]) -> None:
+    cols = R.columns(state)
+    lost_resources = []
+    for label, uid in state.pieces.items():
+        if R.card(uid).type != "resource":
+            continue
+        side = R.side_of(state, uid)
+        for n in board.neighbours(board.at(label), cols):
+            other = state.pieces.get(board.name(n))
+            if other and R.is_unit(other) and R.side_of(state, other) != side:
+                lost_resources.append((label, uid))
+                break
+    removed_facilities = []
+    for label, uid in state.facilities.items():
+        side = R.side_of(state, uid)
+        here = board.at(label)
+        near = [label] + [board.name(n) for n in board.neighbours(here, cols)]
+        if any(
+            (o := state.pieces.get(c)) and R.card(o).has("engineer") and R.side_of(state, o) != side
+            for c in near
+        ):
+            removed_facilities.append((label, uid))
+    for label, uid in lost_resources:
+        events.append(ev("resource_lost", seat=R.seat_of(state, uid), card=R.card(uid).name.en, card_id=R.card(uid).id,
+                         cell=label))
+        destroy(state, uid, label)
+    for label, uid in removed_facilities:
+        events.append(ev("facility_removed", seat=R.seat_of(state, uid), card=R.card(uid).name.en, card_id=R.card(uid).id,
+                         cell=label))
+        destroy(state, uid, label)
+
+
+def _resolve(state: DeathFrontState, events: list[Event]) -> None:
+    has_units = [bool(R.units_of_side(state, side)) for side in (0, 1)]
+    # A side that has had units and has none loses, unless neither side
+    # has a unit left (then play goes on: rulings, Elimination).
+    lost = [state.had_units[s] and not has_units[s] and has_units[1 - s] for s in (0, 1)]
+    if lost[0] or lost[1]:
+        _finish(state, 1 if lost[0] else 0, "elimination", events)
+    elif any(not hand for hand in state.hands):
+        _finish_by_territory(state, "no_cards", events)
+    elif state.round >= state.config.round_limit:
+        _finish_by_territory(state, "round_limit", events)
+
+
+def _finish_by_territory(state: DeathFrontState, reason: str, events: list[Event]) -> None:
+    held = R.territory(state)
+    winner = None if held[0] == held[1] else (0 if held[0] > held[1] else 1)
+    _finish(state, winner, reason, events)
+
+
+def _finish(state: DeathFrontState, winner_side: int | None, reason: str, events: list[Event]) -> None:
+    sides = [R.side_of_seat(state, s) for s in range(state.players)]
+    held = R.territory(state)
+    ranks = [1 if winner_side is None or side == winner_side else 2 for side in sides]
+    state.result = Result(
+        ranks=ranks,
+        teams=sides if state.players == 4 else None,
+        scores=[float(held[side]) for side in sides],
+        reason=f"deathfront.end.{reason}",
+    )
+    state.step = "over"
+    state.pending_advance = None
+    state.end_vote = None
+    held_params = {"allies": held[0], "axis": held[1]}
+    if winner_side is None:
+        events.append(ev("draw", reason=reason, **held_params))
+    else:
+        events.append(ev("allies_win" if winner_side == 0 else "axis_win", reason=reason, **held_params))
