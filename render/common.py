@@ -93,14 +93,25 @@ def _codepoints(path: Path, index: int = 0) -> frozenset[int]:
         tt.close()
 
 
-@lru_cache(maxsize=1)
+_bundled: tuple[Face, ...] | None = None
+_bundled_lock = threading.Lock()
+
+
 def bundled_faces() -> tuple[Face, ...]:
-    dejavu = FONT_DIR / "DejaVuSans.ttf"
-    cjk = FONT_DIR / "NotoSansCJKsc-Subset.otf"
-    return (
-        Face(str(dejavu), 0, _codepoints(dejavu), bold_path=str(FONT_DIR / "DejaVuSans-Bold.ttf")),
-        Face(str(cjk), 0, _codepoints(cjk), fake_bold=True),
-    )
+    """The bundled faces, built once per process. Under a lock: threads that
+    draw their first picture together must all get the same Face objects
+    (the per-character caches hold them)."""
+    global _bundled
+    if _bundled is None:
+        with _bundled_lock:
+            if _bundled is None:
+                dejavu = FONT_DIR / "DejaVuSans.ttf"
+                cjk = FONT_DIR / "NotoSansCJKsc-Subset.otf"
+                _bundled = (
+                    Face(str(dejavu), 0, _codepoints(dejavu), bold_path=str(FONT_DIR / "DejaVuSans-Bold.ttf")),
+                    Face(str(cjk), 0, _codepoints(cjk), fake_bold=True),
+                )
+    return _bundled
 
 
 def _is_colour(path: Path) -> bool:
