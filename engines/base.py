@@ -228,7 +228,7 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
         ``seat``): the unseen pieces redealt at random from ``rng`` and a new
         random generator for future draws. Always a fresh copy."""
         work = type(info).model_validate(info.model_dump())
-        if isinstance(getattr(work, "rng", None), Rng):
+        if isinstance(getattr(work, "rng", None), Rng):  # no draw from ``rng`` for a game without one
             _reseed(work, rng.getrandbits(63))
         return work
 
