@@ -44,9 +44,9 @@ def seat_infos(record: GameRecord) -> list[SeatInfo]:
     return [SeatInfo(name=s.name, is_ai=s.ai_reason == "added") for s in record.seats]
 
 
-def steps(spec: GameDefinition, record: GameRecord, actions: list[tuple[int, int, dict]]) -> Iterator[Step]:
+def steps(definition: GameDefinition, record: GameRecord, actions: list[tuple[int, int, dict]]) -> Iterator[Step]:
     """The dealt game, then the state and public events after each action."""
-    engine = spec.engine
+    engine = definition.engine
     state = engine.new_game(engine.config_from_json(record.config), seat_infos(record), record.seed)
     yield Step(0, None, [], state)
     for seq, seat, action in actions:
@@ -128,27 +128,27 @@ class Replay:
     moves: int  # actions in the log
 
 
-def build(spec: GameDefinition, record: GameRecord, actions: list[tuple[int, int, dict]],
+def build(definition: GameDefinition, record: GameRecord, actions: list[tuple[int, int, dict]],
           max_frames: int = MAX_FRAMES, max_bytes: int = MAX_BYTES, locale: str = "en") -> Replay:
     """The animation of the public board in ``locale``: the dealt game, then
     after each move (sampled evenly when long). CPU-bound: run it in a thread."""
-    engine, renderer = spec.engine, spec.renderer
-    states = [step.state for step in steps(spec, record, actions)]
+    engine, renderer = definition.engine, definition.renderer
+    states = [step.state for step in steps(definition, record, actions)]
     frames = [Image.open(io.BytesIO(renderer.board_png(engine.public_view(states[i]), locale)))
               for i in sample(len(states), max_frames)]
     data, used = fit(frames, max_bytes)
     return Replay(data=data, frames=used, moves=len(actions))
 
 
-def history_lines(spec: GameDefinition, record: GameRecord, actions: list[tuple[int, int, dict]],
+def history_lines(definition: GameDefinition, record: GameRecord, actions: list[tuple[int, int, dict]],
                   locale: str) -> list[str]:
     """Every public event of the game, numbered by its move."""
     from tables.text import describe
 
     lines = []
-    for step in steps(spec, record, actions):
+    for step in steps(definition, record, actions):
         for event in step.events:
-            lines.append(f"{step.seq}. " + describe(event, record.seats, locale, spec.localize_params))
+            lines.append(f"{step.seq}. " + describe(event, record.seats, locale, definition.localize_params))
     return lines
 
 

@@ -4,7 +4,7 @@ actions are pydantic models: they pickle). Each worker imports and builds an
 engine once, by its import path ``module:Class``, and keeps it; the search's
 per-game knowledge is cached in ``engines.ai`` the same way.
 
-The seed is the string ``_ai_move`` seeds its ``random.Random`` with: the
+The seed is the string ``Changes.ai_move`` seeds its ``random.Random`` with: the
 same seed, state and iteration budget give the same action here as in a
 thread of the bot."""
 from __future__ import annotations

@@ -147,7 +147,7 @@ def test_the_default_is_one_process():
 
 async def _ai_game(tmp_path, name: str, pool: ThinkingPool, moves: int) -> tuple[list, ThinkingPool]:
     """A 2-seat Death Front game, both seats played by ``easy`` AIs through the
-    table service's ``_ai_move``; the states after each move."""
+    table service's ``Changes.ai_move``; the states after each move."""
     db = Database(str(tmp_path / f"{name}.db"))
     await db.open()
     service = TableService(db, default_registry(), thinking=pool)
