@@ -68,9 +68,11 @@ def preview_png(table: Any, sources: list[str], targets: list[str], chosen: list
                 name: str = "", locale: str = "en") -> bytes:
     """The public board with the acting card(s) ringed orange, every legal
     target ringed green with a dot and the chosen cells ringed thick (with
-    ``name``, the card that would stand there, written on them)."""
+    ``name``, the card that would stand there, written on them). The board
+    only, without the players and legend under it: the whole grid, your own
+    rows too, fits a phone screen."""
     board, picture = base(table, locale)
-    image = board.copy()
+    image = board.crop((0, 0, board.width, picture.grid_bottom))
 
     def box(cell: str) -> overlay.Box:
         label = choices.split_target(cell)[0] if ">" not in cell else cell.split(">")[-1]

@@ -4,18 +4,21 @@ keywords, ranges and legends from the ``render.deathfront`` catalogue, and
 the players' display names in any script. Every faction colour comes with
 its tag (US, UK, SS, WH / 美, 英, 党卫, 国防).
 
-Drawn for a phone: the board is 784 px wide and its smallest text 18 px
-(9 px when shown 400 px wide); the hand is two cards a row, 630 px wide,
-text 16 px and up. A used (exhausted) unit gets a red corner and grey
+Drawn for a phone: the board is 472 px wide (4 columns) or 576 (5), its
+text 18 px, shrunk (to 14 px, 13 for the codes under a tile) or put on two
+lines to fit, never cut (``fit.py``); the hand is two cards a row, 630 px
+wide, text 16 px and up. Hands name cards, never their ids. A used (exhausted) unit gets a red corner and grey
 stats, never hatching over its name.
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Collection
 
 from engines.base import Renderer
 from engines.deathfront.cards import card_name
 from engines.deathfront.models import DeathFrontPrivateView, DeathFrontPublicView
+from i18n import t
 from render.common import to_png
 from render.deathfront.board import BoardPicture, grid_image, tile_sprite
 from render.deathfront.hand import card_stats, draw_hand
@@ -52,7 +55,14 @@ class DeathFrontRenderer(Renderer):
         return to_png(draw_hand(view, locale, set(highlight)), palette())
 
     def hand_text(self, view: DeathFrontPrivateView, locale: str = "en") -> str:  # type: ignore[override]
-        """One line per card: the id to type (autocomplete offers it too),
-        the localized name and its attack/defence or kind."""
-        return "\n".join(f"`{card.uid}` {card_name(card.id, locale)} · {card_stats(card, locale)}"
-                         for card in view.hand)
+        """One line per kind of card: its name in the reader's language (typed
+        commands take names), how many copies, and what it does."""
+        counts = Counter(card.id for card in view.hand)
+        lines: dict[str, str] = {}
+        for card in view.hand:
+            if card.id not in lines:
+                name = card_name(card.id, locale)
+                if counts[card.id] > 1:
+                    name += " " + t("deathfront.label.copies", locale, n=counts[card.id])
+                lines[card.id] = f"**{name}** · {card_stats(card, locale)}"
+        return "\n".join(lines.values())

@@ -11,7 +11,8 @@ from engines.deathfront.cards import card_name
 from engines.deathfront.models import CardView, DeathFrontPublicView, TileView
 from i18n import t
 from render.cache import MB, bounded
-from render.common import draw_text, text_width
+from render.common import draw_text, text_width, wrap_text
+from render.deathfront.fit import MIN_TEXT, fit_lines, fit_size
 from render.deathfront.style import (
     ATTACK_RED,
     BOARD_TEXT,
@@ -40,6 +41,19 @@ from render.deathfront.style import (
     seat_name,
     short_tags,
 )
+
+NAME_WIDTH = CELL - 16  # a unit's name inside its tile
+TAGS_MIN = 13  # the range and keyword codes under a tile: 9 px on a phone even on the widest board
+USED_SAMPLE = 30  # the red frame drawn before its legend line
+BADGE_ROOM = 4 + 2 + 24 + 4 + 6 + 8  # the gaps around the tag, the unit symbol and the supply level
+
+
+def badge_size(tag: str, level_text: str) -> tuple[int, int]:
+    """The text size at which a unit's faction tag, symbol and supply level
+    fit side by side on its tile, and the tag's white box width."""
+    size = next((s for s in range(BOARD_TEXT, MIN_TEXT - 1, -1)
+                 if text_width(tag, s, True) + text_width(level_text, s, True) + BADGE_ROOM <= CELL - 8), MIN_TEXT)
+    return size, int(text_width(tag, size, True)) + 6
 
 
 @bounded("deathfront grids", max_items=16, max_bytes=16 * MB)
@@ -91,20 +105,26 @@ def tile_sprite(card_id: str, faction: str, card_type: str, attack, defence, lev
         _resource(d, card, box, colour, locale)
         return image
     d.rounded_rectangle(box, radius=6, fill=colour, outline=INK, width=2)
-    # faction tag: the cue that does not rely on colour
-    tag = faction_tag(faction, locale)
-    tw = int(text_width(tag, BOARD_TEXT, True)) + 6
+    # faction tag (the cue that does not rely on colour), unit symbol, supply level: shrunk until all three fit
+    tag, level_text = faction_tag(faction, locale), t("render.deathfront.level", locale, n=level)
+    size, tw = badge_size(tag, level_text)
     d.rectangle((box[0] + 2, box[1] + 2, box[0] + 2 + tw, box[1] + 24), fill=WHITE)
-    draw_text(d, (box[0] + 5, box[1] + 13), tag, BOARD_TEXT, fill=colour, bold=True, anchor="lm")
+    draw_text(d, (box[0] + 5, box[1] + 13), tag, size, fill=colour, bold=True, anchor="lm")
     draw_unit_icon(d, (box[0] + tw + 6, box[1] + 4, box[0] + tw + 30, box[1] + 22), card, WHITE)
-    draw_text(d, (box[2] - 4, box[1] + 13), t("render.deathfront.level", locale, n=level), BOARD_TEXT,
-              fill=LEVEL_INK, bold=True, anchor="rm")
+    draw_text(d, (box[2] - 4, box[1] + 13), level_text, size, fill=LEVEL_INK, bold=True, anchor="rm")
     stats = USED_STATS if exhausted else WHITE
-    draw_text(d, ((box[0] + box[2]) / 2, box[1] + 38), f"{attack}/{defence}", 22, fill=stats, bold=True, anchor="mm")
-    draw_text(d, ((box[0] + box[2]) / 2, box[1] + 62), card_name(card_id, locale), BOARD_TEXT, fill=WHITE,
-              anchor="mm", max_width=box[2] - box[0] - 12)
+    name_size, lines = fit_lines(card_name(card_id, locale), BOARD_TEXT, NAME_WIDTH, two_lines=15,
+                                 one_line_min=15)
+    top = box[1] + (35 if len(lines) > 1 else 38)
+    draw_text(d, ((box[0] + box[2]) / 2, top), f"{attack}/{defence}", 22 if len(lines) == 1 else 20, fill=stats,
+              bold=True, anchor="mm")
+    for k, line in enumerate(lines):
+        y = box[1] + (62 if len(lines) == 1 else 54 + 16 * k)
+        draw_text(d, ((box[0] + box[2]) / 2, y), line, name_size, fill=WHITE, anchor="mm")
     tags = [range_code or ""] + short_tags(card, locale)
-    draw_text(d, (CELL / 2, CELL - 11), " ".join(tags), BOARD_TEXT, fill=INK, anchor="mm", max_width=CELL - 6)
+    text = " ".join(tags)
+    draw_text(d, (CELL / 2, CELL - 11), text, fit_size(text, BOARD_TEXT, CELL - 4, min_size=TAGS_MIN), fill=INK,
+              anchor="mm", max_width=CELL - 4)
     if exhausted:  # a red frame, clear of the name
         d.rounded_rectangle(box, radius=6, outline=USED_RED, width=4)
     if smoked:  # over the type icon: smoke hides the unit
@@ -130,11 +150,18 @@ class BoardPicture:
     def __init__(self, view: DeathFrontPublicView, locale: str = "en", highlight: set[str] | None = None) -> None:
         self.view, self.locale, self.highlight = view, locale, highlight or set()
         self.width = MARGIN * 2 + CELL * view.columns
+        self.header = self._header_lines()
+        self.top = max(HEADER, 12 + sum(size + (10 if is_title else 6) for size, _, is_title in self.header))
         self.legend = self._legend_lines()
-        self.footer = 30 + 28 * len(view.seats) + 12 + 26 * (len(self.legend) + 1)
-        self.height = HEADER + MARGIN * 2 + CELL * view.rows + self.footer
+        self.footer = 30 + 28 * len(view.seats) + 12 + 26 * (len(self.legend) + 1) + 4
+        self.height = self.top + MARGIN * 2 + CELL * view.rows + self.footer
         self.image = Image.new("RGB", (self.width, self.height), WHITE)
         self.draw_ = ImageDraw.Draw(self.image)
+
+    @property
+    def grid_bottom(self) -> int:
+        """Where the board's grid (with its bottom ruler) ends and the players begin."""
+        return self.top + MARGIN * 2 + CELL * self.view.rows
 
     def t(self, key: str, **params) -> str:
         return t(f"render.deathfront.{key}", self.locale, **params)
@@ -143,7 +170,7 @@ class BoardPicture:
         col = ord(label[0]) - ord("A")
         row = int(label[1:])
         x0 = MARGIN + col * CELL
-        y0 = HEADER + MARGIN + (self.view.rows - row) * CELL  # row 7 on top, Allies at the bottom
+        y0 = self.top + MARGIN + (self.view.rows - row) * CELL  # row 7 on top, Allies at the bottom
         return x0, y0, x0 + CELL, y0 + CELL
 
     def centre(self, label: str) -> tuple[float, float]:
@@ -165,12 +192,17 @@ class BoardPicture:
         return self.image
 
     # -- parts ---------------------------------------------------------------------------------
-    def _header(self) -> None:
-        v, d, loc = self.view, self.draw_, self.locale
+    def _header_lines(self) -> list[tuple[int, str, bool]]:
+        """(size, text, is the title) per header line: the round, phase and
+        step (the step once: not when it repeats the phase), then who is to
+        act or the result, each shrunk or put on two lines to fit."""
+        v, loc = self.view, self.locale
         phase = t(f"deathfront.phase.{v.phase}", loc)
         step = t(f"deathfront.step.{v.step}", loc)
-        title = self.t("header", round=v.round, limit=v.round_limit, phase=phase, step=step)
-        draw_text(d, (MARGIN, 8), title, 20, fill=INK, bold=True, max_width=self.width - 2 * MARGIN)
+        if v.result is not None or step == phase:
+            title = self.t("header_phase", round=v.round, limit=v.round_limit, phase=phase)
+        else:
+            title = self.t("header", round=v.round, limit=v.round_limit, phase=phase, step=step)
         if v.result is not None:
             line = self._result_line()
         elif v.end_vote is not None:
@@ -179,8 +211,17 @@ class BoardPicture:
             line = self.t("advance", name=self._seat_tag(v.pending_advance.seat), cell=v.pending_advance.cell)
         else:
             line = self.t("to_act", names=", ".join(self._seat_tag(s) for s in v.to_act))
-        draw_text(d, (MARGIN, 38), line, BOARD_TEXT, fill=WAITING_INK if v.result is None else INK, bold=True,
-                  max_width=self.width - 2 * MARGIN)
+        room = self.width - 2 * MARGIN
+        title_size, titles = fit_lines(title, 20, room, bold=True, two_lines=18)
+        line_size, lines = fit_lines(line, BOARD_TEXT, room, bold=True, two_lines=16)
+        return [(title_size, text, True) for text in titles] + [(line_size, text, False) for text in lines]
+
+    def _header(self) -> None:
+        y = 8
+        for size, text, is_title in self.header:
+            ink = INK if is_title or self.view.result is not None else WAITING_INK
+            draw_text(self.draw_, (MARGIN, y), text, size, fill=ink, bold=True)
+            y += size + (10 if is_title else 6)
 
     def _result_line(self) -> str:
         v = self.view
@@ -196,7 +237,7 @@ class BoardPicture:
         return f"{seat_name(self.view, seat, self.locale)} ({faction_tag(p.faction, self.locale)})"
 
     def _grid(self) -> None:
-        self.image.paste(grid_image(self.view.columns, self.view.rows), (0, HEADER))
+        self.image.paste(grid_image(self.view.columns, self.view.rows), (0, self.top))
 
     def _tile(self, tile: TileView) -> None:
         x0, y0, _, _ = self.cell_box(tile.cell)
@@ -214,7 +255,8 @@ class BoardPicture:
         text = f"{t(f'render.deathfront.short.{tile.card.effect}', loc)} {tile.card.defence}"
         middle = ((band[0] + band[2]) / 2, (band[1] + band[3]) / 2)
         if not any(tile.cell == u.cell for u in self.view.tiles):
-            draw_text(d, middle, text, BOARD_TEXT, fill=INK, bold=True, anchor="mm", max_width=CELL - 8)
+            draw_text(d, middle, text, fit_size(text, BOARD_TEXT, CELL - 8, bold=True), fill=INK, bold=True,
+                      anchor="mm", max_width=CELL - 8)
 
     def _last_action(self) -> None:
         last = self.view.last
@@ -236,9 +278,11 @@ class BoardPicture:
             d.rectangle((cx - w / 2, y0 + 26, cx + w / 2, y0 + 52), fill=WHITE, outline=colour, width=2)
             draw_text(d, (cx, y0 + 39), text, BOARD_TEXT, fill=colour, bold=True, anchor="mm")
 
-    def _legend_lines(self) -> list[str]:
-        loc = self.locale
-        lines = [self.t("legend_level"), self.t("legend_range"), self.t("legend_resource")]
+    def _legend_lines(self) -> list[tuple[str, str]]:
+        """(text, "sample" | "indent" | "") per legend line: the red-frame
+        sample drawn before it, or room left for it, every entry
+        wrapped to the board's width, never cut and never over another."""
+        loc, room = self.locale, self.width - 2 * MARGIN
         codes: dict[str, str] = {}
         for tile in self.view.tiles:
             for k in tile.card.keywords:
@@ -249,22 +293,25 @@ class BoardPicture:
         for tile in self.view.facilities:
             codes[t(f"render.deathfront.short.{tile.card.effect}", loc)] = \
                 t(f"render.deathfront.facility.{tile.card.effect}", loc)
-        pairs = [f"{code} = {word}" for code, word in codes.items() if code != word]
+        lines = [(text, "indent" if k else "sample") for k, text in enumerate(
+            wrap_text(self.t("legend_used"), BOARD_TEXT, room - USED_SAMPLE, max_lines=3))]
+        for key in ("legend_level", "legend_range", "legend_resource"):
+            lines += [(text, "") for text in wrap_text(self.t(key), BOARD_TEXT, room, max_lines=3)]
         row = ""
-        for pair in pairs:
+        for pair in (f"{code} = {word}" for code, word in codes.items() if code != word):
             candidate = f"{row} · {pair}" if row else pair
-            if text_width(candidate, BOARD_TEXT) > self.width - 2 * MARGIN and row:
-                lines.append(row)
+            if text_width(candidate, BOARD_TEXT) > room and row:
+                lines.append((row, ""))
                 row = pair
             else:
                 row = candidate
         if row:
-            lines.append(row)
+            lines.append((row, ""))
         return lines
 
     def _players(self) -> None:
         d, v = self.draw_, self.view
-        y = HEADER + MARGIN * 2 + v.rows * CELL + 4
+        y = self.top + MARGIN * 2 + v.rows * CELL + 4
         draw_text(d, (MARGIN, y), self.t("territory", allies=v.territory[0], axis=v.territory[1]), BOARD_TEXT,
                   fill=INK, bold=True, max_width=self.width - 2 * MARGIN)
         y += 30
@@ -287,13 +334,12 @@ class BoardPicture:
             y += 28
         y += 12
         draw_text(d, (MARGIN, y), self.t("legend"), BOARD_TEXT, fill=LEGEND_INK, bold=True)
-        d.rounded_rectangle((self.width - MARGIN - 22, y, self.width - MARGIN, y + 20), radius=4, outline=USED_RED,
-                            width=4)
-        draw_text(d, (self.width - MARGIN - 28, y), self.t("legend_used"), BOARD_TEXT, fill=LEGEND_INK,
-                  anchor="ra")
         y += 26
-        for line in self.legend:
-            draw_text(d, (MARGIN, y), line, BOARD_TEXT, fill=LEGEND_INK, max_width=self.width - 2 * MARGIN)
+        for text, kind in self.legend:
+            x = MARGIN + (USED_SAMPLE if kind else 0)
+            if kind == "sample":
+                d.rounded_rectangle((MARGIN, y, MARGIN + 22, y + 20), radius=4, outline=USED_RED, width=4)
+            draw_text(d, (x, y), text, BOARD_TEXT, fill=LEGEND_INK)
             y += 26
 
 

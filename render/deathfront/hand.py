@@ -37,15 +37,19 @@ def card_stats(card: CardView, locale: str) -> str:
     if card.type == "unit":
         words = [f"{card.attack}/{card.defence}", t("render.deathfront.range", locale, code=card.range),
                  t("render.deathfront.supply_level", locale, n=card.level)]
-        words += [t(f"render.deathfront.keyword.{k}", locale) for k in card.keywords]
+        extras = [t(f"render.deathfront.keyword.{k}", locale) for k in card.keywords]
         if card.anti_armour:
-            words.append(t("render.deathfront.anti_armour", locale, n=card.anti_armour))
-        return " ".join(words)
+            extras.append(t("render.deathfront.anti_armour", locale, n=card.anti_armour))
+        sep = "、" if locale.startswith("zh") else ", "
+        return " · ".join(words + ([sep.join(extras)] if extras else []))
     if card.type == "resource":
         return t("render.deathfront.resource_level", locale, level=card.level, defence=card.defence)
     if card.type == "facility":
-        return t(f"render.deathfront.facility.{card.effect}", locale)
-    return t("deathfront.card_type.skill", locale)
+        return " · ".join([t("render.deathfront.defence", locale, n=card.defence),
+                           t(f"render.deathfront.facility.{card.effect}_text", locale)])
+    aa = t("render.deathfront.skill.air_strike_aa", locale, n=card.anti_armour) if card.anti_armour else ""
+    return " · ".join([t("deathfront.card_type.skill", locale),
+                       t(f"render.deathfront.skill.{card.effect}", locale, attack=card.attack, aa=aa)])
 
 
 def draw_hand(view: DeathFrontPrivateView, locale: str = "en", highlight: set[str] | None = None) -> Image.Image:
@@ -81,7 +85,6 @@ def _hand_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: Car
               max_width=CARD_W - tw - 26)
     draw_text(d, (x1 - 8, y0 + 18), tag, T, fill=WHITE, bold=True, anchor="rm")
     draw_text(d, (x0 + 8, y0 + 40), t(f"deathfront.card_type.{card.type}", locale), T, fill=CARD_TYPE_INK, bold=True)
-    draw_text(d, (x0 + 8, y1 - 24), card.uid, T, fill=LEGEND_INK, bold=True)
     body = (x0 + 8, y0 + 64)
     if card.type == "unit":
         draw_unit_icon(d, (x1 - 44, y0 + 40, x1 - 10, y0 + 60), card, colour)
