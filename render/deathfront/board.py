@@ -123,8 +123,8 @@ def tile_sprite(card_id: str, faction: str, card_type: str, attack, defence, lev
         draw_text(d, ((box[0] + box[2]) / 2, y), line, name_size, fill=WHITE, anchor="mm")
     tags = [range_code or ""] + short_tags(card, locale)
     text = " ".join(tags)
-    draw_text(d, (CELL / 2, CELL - 11), text, fit_size(text, BOARD_TEXT, CELL - 4, min_size=TAGS_MIN), fill=INK,
-              anchor="mm", max_width=CELL - 4)
+    draw_text(d, (CELL / 2, CELL - 11), text, fit_size(text, BOARD_TEXT, CELL - 6, min_size=TAGS_MIN), fill=INK,
+              anchor="mm", max_width=CELL - 6)
     if exhausted:  # a red frame, clear of the name
         d.rounded_rectangle(box, radius=6, outline=USED_RED, width=4)
     if smoked:  # over the type icon: smoke hides the unit

@@ -121,8 +121,10 @@ def _hand_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: Car
             draw_text(d, (x0 + 8, y0 + 94 + k * 22), line, T, fill=INK)
         if card.effect in SKILL_HINTS:
             hint = t(f"render.deathfront.skill.hint_{card.effect}", locale)
-            draw_text(d, (x0 + 8, y1 - 50), t("render.deathfront.target", locale, hint=hint), T,
-                      fill=KEYWORD_INK, bold=True, max_width=CARD_W - 16)
+            lines = wrap_text(t("render.deathfront.target", locale, hint=hint), T, CARD_W - 16, bold=True,
+                              max_lines=2)
+            for k, line in enumerate(lines):
+                draw_text(d, (x0 + 8, y1 - 28 - 22 * (len(lines) - 1 - k)), line, T, fill=KEYWORD_INK, bold=True)
 
 
 def _supply_cells(card: CardView) -> list[tuple[int, int]]:

@@ -163,3 +163,19 @@ def test_a_deploy_preview_fits_a_phone_screen_and_shows_your_own_rows(side):
 
 def _near(a, b, tolerance=40):
     return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("faction", ["us", "ss"])
+def test_a_hand_of_every_card_kind_cuts_no_text(locale, faction):
+    state = new_game(players=2, seed=1)
+    kinds = sorted({c.id for c in default_cards().defs.values() if c.faction == faction})
+    seat = None
+    for kind in kinds:
+        if any(R.card(u).id == kind for pile in state.decks for u in pile):
+            seat = R.seat_of(state, give(state, kind))
+    assert seat is not None
+    with record_text() as log:
+        RENDERER.hand_png(ENGINE.private_view(state, seat), locale)
+    cut = [text for _, text in log if text.endswith(ELLIPSIS)]
+    assert not cut, cut
