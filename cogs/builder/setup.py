@@ -105,11 +105,7 @@ class SetupBuilder:
     def screen(self, table: Any, seat: int, path: tuple[str, ...], locale: str) -> Screen:
         view: SetupPrivateView = table.engine.private_view(table.state, seat)
         lines = [t("setup.build.title", locale, game=game_name("setup", locale), id=table.id),
-                 t("setup.build.hand", locale, label=view.seat_label, tiles=" ".join(view.hand),
-                   common=" ".join(view.common))]
-        if view.partner_hand is not None:
-            lines.append(t("setup.build.partner", locale, label=view.partner_label,
-                           tiles=" ".join(view.partner_hand)))
+                 table.definition.renderer.hand_text(view, locale)]
         if path[:1] == (SWAP,):
             return self._swap(view, path, lines, locale)
         return self._play(table, seat, view, path, lines, locale)

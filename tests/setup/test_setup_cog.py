@@ -210,7 +210,7 @@ async def test_teams_partners_see_each_other_and_opponents_do_not(simcord_env):
     builder = last_reply(await member.slash(table.channel, "setup build"))
     assert set(option_values(builder)) == offered
     partner_label, partner_hand = ("A2", "A1", "B2", "B1")[seat], " ".join(live.state.hands[seat ^ 1])
-    assert f"Partner {partner_label} (only they may play these): {partner_hand}" in builder.content
+    assert f"partner {partner_label}: {partner_hand}" in builder.content
 
 
 async def test_autocomplete_offers_own_and_common_tiles_then_allowed_squares(simcord_env):
@@ -254,14 +254,21 @@ async def build_play(member, message, placements):
     return message
 
 
-async def test_build_move_previews_the_score_then_plays(simcord_env):
+async def test_show_hand_lists_the_tiles_once_and_builds_the_move(simcord_env):
+    """Issue 21: the board has one button (Show hand) for the builder, and
+    its private answer lists the hand and the common hand once."""
     table = await start(simcord_env)
     alice = table.members[0]
     set_position(table)
-    result = await alice.click(table.board_message(), label="Build move")
+    assert [c.label for row in table.board_message().components for c in row.children] == ["Show hand"]
+    result = await alice.click(table.board_message(), label="Show hand")
     builder = last_reply(result)
-    assert builder.ephemeral and builder.content.startswith("**Build a move** · SETUP #")
-    assert "Your hand (P1): ♣7 ♠7 ♦3 ★9 · common hand: ★7 ♣4 ♦9 ♠6" in builder.content
+    assert builder.ephemeral and builder.content.startswith("Your hand — SETUP #")
+    assert "P1: ♣7 ♠7 ♦3 ★9 · common: ★7 ♣4 ♦9 ♠6" in builder.content
+    assert builder.content.count("♣7 ♠7 ♦3 ★9") == 1 and builder.content.count("★7 ♣4 ♦9 ♠6") == 1
+    typed = last_reply(await alice.slash(table.channel, "setup build"))
+    assert typed.content.startswith("**Build a move** · SETUP #") and typed.content.count("♣7 ♠7 ♦3 ★9") == 1
+    assert last_reply(await alice.slash(table.channel, "hand")).content == builder.content
     # Tiles that make a legal play now come first, ticked; then the others.
     assert sorted(option_values(builder)) == sorted(["♣7", "♠7", "♦3", "★9", "★7", "♣4", "♦9", "♠6"])
     ticked = [o["value"] for o in menu(builder)["options"] if o["description"].startswith("✓")]
@@ -311,7 +318,7 @@ async def test_a_bonus_is_previewed_and_announced_in_chinese(simcord_env, locale
     set_position(table)
     builder = last_reply(await alice.slash(table.channel, "setup build"))
     assert builder.content.startswith("**组合出牌** · 连线计划")
-    assert "你的手牌（P1）：♣7 ♠7 ♦3 ★9 · 公共手牌：★7 ♣4 ♦9 ♠6" in builder.content
+    assert "P1：♣7 ♠7 ♦3 ★9 · 公共：★7 ♣4 ♦9 ♠6" in builder.content
     builder = await build_play(alice, builder, [("♣7", "C1")])
     assert "✅ 这样放能得 2 分。bob 获得 1 奖励分。\n确定这样放吗？" in builder.content
     result = await alice.click(builder, label="确认")
@@ -321,13 +328,13 @@ async def test_a_bonus_is_previewed_and_announced_in_chinese(simcord_env, locale
     assert "• bob 因奖励格子上的 ♥7 N1 获得 1 奖励分（现在 1 分）。" in board
 
 
-async def test_the_build_button_survives_a_restart(simcord_env, make_bot):
+async def test_show_hand_opens_the_builder_after_a_restart(simcord_env, make_bot):
     table = await start(simcord_env)
     board = table.board_message()
     await simcord_env.restart_bot(make_bot())
     live, seat, member = to_move(table)
-    result = await member.click(board, label="Build move")
-    assert last_reply(result).ephemeral and "Build a move" in last_reply(result).content
+    result = await member.click(board, label="Show hand")
+    assert last_reply(result).ephemeral and len(menus(last_reply(result))) == 1
     spectator = table.guild.add_member(simcord_env.create_user("eve"))
-    result = await spectator.click(board, label="Build move")
+    result = await spectator.click(board, label="Show hand")
     assert last_reply(result).content == "⚠️ You are not playing in this game."
