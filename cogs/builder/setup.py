@@ -4,6 +4,7 @@ plays it. Swap tiles: pick tiles of your own hand, Confirm. The old
 "Build move" builder is this instance of the shared machinery."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
@@ -12,6 +13,7 @@ from cogs.builder import ids
 from cogs.builder.model import Button, Menu, Option, Screen
 from cogs.builder.preview import base_board
 from engines.base import IllegalAction
+from engines.setup import rules
 from engines.setup.engine import format_placements
 from engines.setup.models import PlayAction, SetupPrivateView, SwapAction
 from engines.setup.notation import PlayPreview, preview_play
@@ -84,8 +86,64 @@ def preview_png(table: Any, placements: list[tuple[str, str]], free: list[str], 
     return overlay.encode(overlay.caption(image, text))
 
 
-def _pairs(path: tuple[str, ...]) -> list[tuple[str, str]]:
-    return [(path[i], path[i + 1]) for i in range(0, len(path) - 1, 2)]
+def fits(placements: list[tuple[str, str]], tile: str) -> bool:
+    """Whether ``tile`` may join the tiles placed: all of a play's tiles end
+    in one combo, so they share one number (a set) or one suit (a run)."""
+    numbers = {rules.tile_number(placed) for placed, _ in placements}
+    suits = {rules.tile_suit(placed) for placed, _ in placements}
+    return not placements or numbers == {rules.tile_number(tile)} or suits == {rules.tile_suit(tile)}
+
+
+@dataclass
+class Walk:
+    """A path of choices read step by step; a step with one legal choice
+    takes it without a segment of the path (``auto`` lists those)."""
+
+    placements: list[tuple[str, str]] = field(default_factory=list)
+    picked: str | None = None
+    auto: list[str] = field(default_factory=list)
+
+
+def only(choices: list[str]) -> str | None:
+    """The choice a step takes by itself: its one legal choice."""
+    return choices[0] if len(choices) == 1 else None
+
+
+def walk(state: Any, seat: int, view: SetupPrivateView, path: tuple[str, ...]) -> Walk:
+    usable = list(dict.fromkeys(view.hand + view.common))
+    done, rest = Walk(), list(path)
+    while True:
+        used = [tile for tile, _ in done.placements]
+        free = [sq for sq in view.allowed_squares if sq not in {sq for _, sq in done.placements}]
+        if done.picked is not None:
+            square = only(free)
+            if square is not None:
+                done.auto.append(square)
+            elif rest and rest[0] in free:
+                square = rest.pop(0)
+            elif rest:
+                raise IllegalAction("builder.gone")
+            else:
+                return done
+            done.placements.append((done.picked, square))
+            done.picked = None
+            continue
+        tiles = tile_choices(usable, done.placements) if len(used) < MAX_TILES else []
+        tile = only(tiles) if free and done.placements else None
+        if tile is not None and not preview_play(state, seat, done.placements).legal:
+            done.picked = tile
+            done.auto.append(tile)
+        elif rest and rest[0] in tiles:
+            done.picked = rest.pop(0)
+        elif rest:
+            raise IllegalAction("builder.gone")
+        else:
+            return done
+
+
+def tile_choices(usable: list[str], placements: list[tuple[str, str]]) -> list[str]:
+    used = {tile for tile, _ in placements}
+    return [tile for tile in usable if tile not in used and fits(placements, tile)]
 
 
 class SetupBuilder:
@@ -114,29 +172,28 @@ class SetupBuilder:
         hand = list(dict.fromkeys(view.hand))
         menu = Menu(t("builder.setup.pick_swap", locale), [Option(tile, tile) for tile in hand], (SWAP,),
                     max_values=len(hand))
-        if len(path) == 1:
+        alone = only(hand)
+        if len(path) == 1 and alone is None:
             return Screen(lines + [t("builder.setup.swap_start", locale)], menu)
-        tiles = path[1].split(ids.MULTI)
+        tiles = [alone] if len(path) == 1 and alone is not None else path[1].split(ids.MULTI)
         if len(path) > 2 or any(tile not in hand for tile in tiles):
             raise IllegalAction("builder.gone")
+        if len(path) == 1:
+            lines = lines + [t("setup.build.auto", locale, choices=" ".join(tiles))]
         menu.chosen = tuple(tiles)
         return Screen(lines + [t("builder.setup.swap_ready", locale, tiles=" ".join(tiles))], menu,
                       action=SwapAction(tiles=tiles))
 
     def _play(self, table: Any, seat: int, view: SetupPrivateView, path: tuple[str, ...], lines: list[str],
               locale: str) -> Screen:
-        usable = list(dict.fromkeys(view.hand + view.common))
-        placements = _pairs(path)
-        picked = path[-1] if len(path) % 2 else None
-        used_tiles = [tile for tile, _ in placements] + ([picked] if picked else [])
+        state = as_if_turn(table, seat)
+        steps = walk(state, seat, view, path)
+        placements, picked = steps.placements, steps.picked
+        if steps.auto:
+            lines.append(t("setup.build.auto", locale, choices=" ".join(steps.auto)))
         used_squares = [sq for _, sq in placements]
-        if any(tile not in usable for tile in used_tiles) or len(set(used_tiles)) < len(used_tiles) \
-                or any(sq not in view.allowed_squares for sq in used_squares) \
-                or len(set(used_squares)) < len(used_squares):
-            raise IllegalAction("builder.gone")
         free = [sq for sq in view.allowed_squares if sq not in used_squares]
         buttons = [] if path or not view.hand else [Button(t("builder.setup.swap", locale), ids.GOTO, (SWAP,))]
-        state = as_if_turn(table, seat)
         if picked is not None:  # a tile waits for its square
             tops = table.state.visible_board()
             scoring = scores_with(state, seat, placements, picked, free)
@@ -153,7 +210,7 @@ class SetupBuilder:
                          else t("setup.build.start", locale))
             return Screen(lines, menu, buttons, preview=lambda: preview_png(
                 table, placements, free, [], f"{format_placements(placements)} + {picked} → ?".lstrip(" +"), locale))
-        tiles = [tile for tile in usable if tile not in used_tiles]
+        tiles = tile_choices(list(dict.fromkeys(view.hand + view.common)), placements)
         playable = {tile for tile in tiles if scores_with(state, seat, placements, tile, free)}
 
         def tile_option(tile: str) -> Option:

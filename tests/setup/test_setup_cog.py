@@ -294,10 +294,10 @@ async def test_builder_undo_close_and_an_illegal_preview(simcord_env):
     alice, bob = table.members
     set_position(table)
     builder = last_reply(await alice.slash(table.channel, "setup build"))
-    builder = await build_play(alice, builder, [("★9", "W1"), ("♦3", "E2")])
+    builder = await build_play(alice, builder, [("★9", "W1"), ("★7", "E2")])
     assert "⚠️ Those tiles make no combo." in builder.content and buttons(builder)["Confirm"]["disabled"]
-    builder = (await alice.click(builder, label="Back")).response  # the square of ♦3
-    builder = (await alice.click(builder, label="Back")).response  # ♦3 itself
+    builder = (await alice.click(builder, label="Back")).response  # the square of ★7
+    builder = (await alice.click(builder, label="Back")).response  # ★7 itself
     assert "Placed: ★9 W1\n" in builder.content and "E2" not in builder.content
     builder = (await alice.click(builder, label="Cancel")).response
     assert "Cancelled. Nothing was played." in builder.content and "Placed:" not in builder.content
