@@ -83,7 +83,15 @@ def preview_png(table: Any, placements: list[tuple[str, str]], free: list[str], 
     for tile, square in placements:
         overlay.mark(image, overlay.Box(*square_box(square)), "chosen")
         overlay.label(image, overlay.Box(*square_box(square)), tile)
-    return overlay.encode(overlay.caption(image, text))
+    return overlay.encode(overlay.legend(overlay.caption(image, text), legend_entries(free, placements, scoring,
+                                                                                       locale)))
+
+
+def legend_entries(free: list[str], placements: list[tuple[str, str]], scoring: list[str],
+                   locale: str) -> list[tuple[overlay.Style, str]]:
+    """The rings a preview shows, with what they mean, in the viewer's words."""
+    shown: list[tuple[overlay.Style, list[Any]]] = [("target", free), ("chosen", placements), ("source", scoring)]
+    return [(style, t(f"render.setup.legend_{style}", locale)) for style, marks in shown if marks]
 
 
 def fits(placements: list[tuple[str, str]], tile: str) -> bool:
