@@ -196,9 +196,14 @@ class SetupBuilder:
               locale: str) -> Screen:
         state = as_if_turn(table, seat)
         steps = walk(state, seat, view, path)
-        placements, picked = steps.placements, steps.picked
+        screen = self._steps(table, seat, view, state, steps, path, lines, locale)
         if steps.auto:
-            lines.append(t("setup.build.auto", locale, choices=" ".join(steps.auto)))
+            screen.lines = screen.lines + [t("setup.build.auto", locale, choices=" ".join(steps.auto))]
+        return screen
+
+    def _steps(self, table: Any, seat: int, view: SetupPrivateView, state: Any, steps: Walk, path: tuple[str, ...],
+               lines: list[str], locale: str) -> Screen:
+        placements, picked = steps.placements, steps.picked
         used_squares = [sq for _, sq in placements]
         free = [sq for sq in view.allowed_squares if sq not in used_squares]
         buttons = [] if path or not view.hand else [Button(t("builder.setup.swap", locale), ids.GOTO, (SWAP,))]
