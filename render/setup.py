@@ -427,7 +427,7 @@ class SetupRenderer(Renderer):
     def hand_text(self, view: SetupPrivateView, locale: str = "en") -> str:
         """The tiles as text to copy into ``/setup play`` or ``/setup swap``."""
         def line(label: str, tiles: list[str]) -> str:
-            return t("render.setup.text_label", locale, label=label, tiles=" ".join(tiles))
+            return t("render.setup.text_label", locale, label=label, tiles=rules.plain(" ".join(tiles)))
 
         parts = [line(view.seat_label, view.hand), line(t("render.setup.text_common", locale), view.common)]
         if view.partner_hand is not None:

@@ -178,7 +178,7 @@ class SetupBuilder:
 
     def _swap(self, view: SetupPrivateView, path: tuple[str, ...], lines: list[str], locale: str) -> Screen:
         hand = list(dict.fromkeys(view.hand))
-        menu = Menu(t("builder.setup.pick_swap", locale), [Option(tile, tile) for tile in hand], (SWAP,),
+        menu = Menu(t("builder.setup.pick_swap", locale), [Option(tile, rules.plain(tile)) for tile in hand], (SWAP,),
                     max_values=len(hand))
         alone = only(hand)
         if len(path) == 1 and alone is None:
@@ -187,9 +187,9 @@ class SetupBuilder:
         if len(path) > 2 or any(tile not in hand for tile in tiles):
             raise IllegalAction("builder.gone")
         if len(path) == 1:
-            lines = lines + [t("setup.build.auto", locale, choices=" ".join(tiles))]
+            lines = lines + [t("setup.build.auto", locale, choices=rules.plain(" ".join(tiles)))]
         menu.chosen = tuple(tiles)
-        return Screen(lines + [t("builder.setup.swap_ready", locale, tiles=" ".join(tiles))], menu,
+        return Screen(lines + [t("builder.setup.swap_ready", locale, tiles=rules.plain(" ".join(tiles)))], menu,
                       action=SwapAction(tiles=tiles))
 
     def _play(self, table: Any, seat: int, view: SetupPrivateView, path: tuple[str, ...], lines: list[str],
@@ -198,7 +198,7 @@ class SetupBuilder:
         steps = walk(state, seat, view, path)
         screen = self._steps(table, seat, view, state, steps, path, lines, locale)
         if steps.auto:
-            screen.lines = screen.lines + [t("setup.build.auto", locale, choices=" ".join(steps.auto))]
+            screen.lines = screen.lines + [t("setup.build.auto", locale, choices=rules.plain(" ".join(steps.auto)))]
         return screen
 
     def _steps(self, table: Any, seat: int, view: SetupPrivateView, state: Any, steps: Walk, path: tuple[str, ...],
@@ -212,13 +212,15 @@ class SetupBuilder:
             scoring = scores_with(state, seat, placements, picked, free)
 
             def square_option(sq: str) -> Option:
-                where = t("setup.build.covers", locale, tile=tops[sq]) if sq in tops else t("setup.build.empty", locale)
+                where = t("setup.build.covers", locale, tile=rules.plain(tops[sq])) if sq in tops \
+                    else t("setup.build.empty", locale)
                 if sq in scoring:
                     where = "✓ " + t("builder.setup.scores", locale, points=scoring[sq]) + " · " + where
                 return Option(sq, sq, where)
 
             ordered = sorted(free, key=lambda sq: sq not in scoring)  # plays that are legal now first
-            menu = Menu(t("setup.build.pick_square", locale, tile=picked), [square_option(sq) for sq in ordered], path)
+            menu = Menu(t("setup.build.pick_square", locale, tile=rules.plain(picked)),
+                        [square_option(sq) for sq in ordered], path)
             lines.append(t("setup.build.placed", locale, move=format_placements(placements)) if placements
                          else t("setup.build.start", locale))
             return Screen(lines, menu, buttons, preview=lambda: preview_png(
@@ -228,7 +230,7 @@ class SetupBuilder:
 
         def tile_option(tile: str) -> Option:
             where = t("setup.build.from_hand" if tile in view.hand else "setup.build.from_common", locale)
-            return Option(tile, tile, ("✓ " if tile in playable else "") + where)
+            return Option(tile, rules.plain(tile), ("✓ " if tile in playable else "") + where)
 
         tiles.sort(key=lambda tile: tile not in playable)  # tiles that make a legal play now first
         menu = Menu(t("setup.build.pick_tile", locale), [tile_option(tile) for tile in tiles], path) \

@@ -9,6 +9,7 @@ import pytest
 from cogs.builder import setup as setup_builder
 from engines.setup.engine import SetupEngine
 from engines.setup.models import PlayAction, SwapAction
+from engines.setup.rules import plain
 from games import setup as setup_game
 from tables.registry import GameRegistry
 from tests.click.clicking import all_menus_fit, buttons, menu, menus, option_values, pick, press, show_hand
@@ -58,7 +59,7 @@ async def click_action(member, message, action, taps: Taps | None = None):
             if menus(message) and value in option_values(message):
                 message = await taps.pick(member, message, value)
             else:
-                assert "picked for you" in message.content and value in message.content, (value, message.content)
+                assert "picked for you" in message.content and plain(value) in message.content, value
     assert "✅ This play scores" in message.content
     return await taps.press(member, message, "Confirm")
 
@@ -90,12 +91,12 @@ async def test_a_step_with_one_legal_choice_takes_it(simcord_env, fast_previews,
         message = await taps.pick(host, message, "C1")
         seen = message.content, menu(message)["placeholder"]
         answer = await click_action(host, message, PlayAction(placements=move.placements[1:]), taps)
-        assert "You played ♠6 C1, ♠7 C2" in answer.content and table.live().state.scores[0] == 2
+        assert plain("You played ♠6 C1, ♠7 C2") in answer.content and table.live().state.scores[0] == 2
         return taps.count, seen
 
     after, seen = await taps_for_the_move()
     assert after == 5
-    assert "Only one choice fits, picked for you: ♠7" in seen[0] and seen[1] == "Put ♠7 on…"
+    assert plain("Only one choice fits, picked for you: ♠7") in seen[0] and seen[1] == plain("Put ♠7 on…")
     monkeypatch.setattr(setup_builder, "only", lambda choices: None)
     before, seen = await taps_for_the_move()
     assert before == 6 and "picked for you" not in seen[0] and seen[1] == "Pick a tile"
@@ -143,7 +144,7 @@ async def test_a_swap_with_one_tile_in_hand_is_ready_to_confirm(simcord_env, fas
     state.seats, state.config = live.state.seats, live.state.config
     live.state = state
     message = await press(host, await show_hand(host, table.board_message()), "Swap tiles")
-    assert "picked for you: ♠6" in message.content and "Swap **♠6**." in message.content
+    assert plain("picked for you: ♠6") in message.content and plain("Swap **♠6**.") in message.content
     assert not buttons(message)["Confirm"].get("disabled")
     answer = await press(host, message, "Confirm")
     assert "✅" in answer.content and table.live().record.version == 1

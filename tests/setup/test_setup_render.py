@@ -7,6 +7,7 @@ from PIL import Image
 from engines.base import SeatInfo
 from engines.setup.engine import SetupEngine
 from engines.setup.models import LastMove, SetupConfig
+from engines.setup.rules import plain
 from render.setup import (
     BACKGROUND,
     FINISH_FILL,
@@ -141,9 +142,9 @@ def test_hand_shows_own_common_and_partner_tiles():
 def test_hand_text_lists_the_tiles():
     state = game(mode="teams", moves=0)
     text = RENDERER.hand_text(ENGINE.private_view(state, 3))
-    assert text.startswith("B2: " + " ".join(state.hands[3]))
-    assert "common: " + " ".join(state.common) in text
-    assert text.endswith("partner B1: " + " ".join(state.hands[2]))
+    assert text.startswith("B2: " + plain(" ".join(state.hands[3])))
+    assert "common: " + plain(" ".join(state.common)) in text
+    assert text.endswith("partner B1: " + plain(" ".join(state.hands[2])))
 
 
 def test_images_are_small():
@@ -162,3 +163,25 @@ def test_finished_game_renders():
     view = ENGINE.public_view(state)
     assert view.to_act is None and view.ranks == [1, 3, 2]
     assert decode(RENDERER.board_png(view)).size == (WIDTH, board_height(3, 35))
+
+
+def test_suits_in_text_ask_for_their_text_form_so_only_the_tiles_colour_them():
+    """Issue 21: chat apps draw a bare ♦ as a red emoji (♥ red, ♣ ♠ black),
+    while the rules make each suit a colour and the tiles draw ♦ blue. Text
+    writes ♥♦♣♠ with U+FE0E (text presentation): the plain glyph in the
+    text's colour, as ★ already is; the pictures alone carry the suit colours.
+    What a reader copies from that text still parses, and a picture that
+    draws such text draws it as before."""
+    from engines.setup.notation import parse_move, parse_swap
+    from render.common import text_width
+
+    assert plain("★7 C1, ♥7 S1, ♦3 C2, ♣4 C3, ♠6 C4") == \
+        "★7 C1, ♥\ufe0e7 S1, ♦\ufe0e3 C2, ♣\ufe0e4 C3, ♠\ufe0e6 C4"
+    assert parse_move(plain("♦7 C1, ♠6 S1")) == [("♦7", "C1"), ("♠6", "S1")]
+    assert parse_swap(plain("♥3 ★9")) == ["♥3", "★9"]
+    state = game(moves=0)
+    text = RENDERER.hand_text(ENGINE.private_view(state, 0))
+    assert all(text[i + 1] == "\ufe0e" for i, ch in enumerate(text) if ch in "♥♦♣♠")
+    r, g, b = SUIT_COLOURS["♦"]
+    assert b > 150 > r  # the tiles' ♦ is blue, and the text no longer says red
+    assert text_width(plain("♦10 C1"), 18) == text_width("♦10 C1", 18)
