@@ -37,7 +37,7 @@ async def send_private_hand(interaction: discord.Interaction, table: "LiveTable"
     builder = await first_controls(table, seat, locale)
     if builder is not None:  # the controls that build the next action, step by step
         lines, view = builder
-        text = "\n".join([text, *lines[1:]])[:2000]
+        text = "\n".join([text, *(extra for extra in lines[1:] if extra != line)])[:2000]
     else:
         items = bot_of(interaction).notifier.game_items(table, locale)
         view = discord.ui.View(timeout=None) if items else discord.utils.MISSING

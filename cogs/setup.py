@@ -23,7 +23,6 @@ from engines.setup.notation import (
     parse_move,
     parse_swap,
 )
-from i18n import t
 
 GAME = "setup"
 MAX_CHOICES = 25
@@ -79,13 +78,11 @@ async def open_builder(interaction: discord.Interaction, table_id: int | None = 
 
 
 class BuildButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:setup:build:(?P<table>\d+)"):
-    """"Build move" under the board: opens a private builder. Survives restarts."""
+    """The "Build move" button of boards posted before Show hand opened the
+    same builder: new boards no longer carry it, old ones keep working."""
 
-    def __init__(self, table_id: int, label: str = "Build move") -> None:
-        super().__init__(discord.ui.Button(
-            label=label, emoji="🧩", style=discord.ButtonStyle.primary,
-            custom_id=f"tt:setup:build:{table_id}",
-        ))
+    def __init__(self, table_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Build move", custom_id=f"tt:setup:build:{table_id}"))
         self.table_id = table_id
 
     @classmethod
@@ -96,11 +93,6 @@ class BuildButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:setup
     async def callback(self, interaction: discord.Interaction) -> Any:
         async with refusals(interaction):
             await open_builder(interaction, self.table_id)
-
-
-def board_items(table_id: int, locale: str) -> list[discord.ui.Item]:
-    """What SETUP adds under its board (and could add under a private hand)."""
-    return [BuildButton(table_id, t("setup.build.button", locale))]
 
 
 # ---- the cog -----------------------------------------------------------------------------

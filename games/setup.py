@@ -8,6 +8,5 @@ from render.setup import SetupRenderer
 DEFINITION = GameDefinition(
     engine=SetupEngine(),
     renderer=SetupRenderer(),
-    discord=DiscordParts(cog="cogs.setup", builder="cogs.builder.setup:BUILDER",
-                         board_items="cogs.setup:board_items"),
+    discord=DiscordParts(cog="cogs.setup", builder="cogs.builder.setup:BUILDER"),
 )

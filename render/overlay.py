@@ -111,3 +111,25 @@ def encode(image: Image.Image, max_side: int = 1000) -> bytes:
     buf = io.BytesIO()
     image.convert("RGB").save(buf, format="JPEG", quality=90, subsampling=0)
     return buf.getvalue()
+
+
+def legend(image: Image.Image, entries: list[tuple[Style, str]]) -> Image.Image:
+    """The picture with a line under it saying what each ring means: a small
+    square marked in each style, then its words (the viewer's language)."""
+    if not entries:
+        return image
+    size = max(16, min(24, image.width // 32))
+    swatch = size + 10
+    band = swatch + 16
+    out = Image.new("RGB", (image.width, image.height + band), CAPTION_BG)
+    out.paste(image.convert("RGB"), (0, 0))
+    draw = ImageDraw.Draw(out)
+    x, y = 10.0, image.height + 8
+    room = (image.width - 10) / len(entries)
+    for style, text in entries:
+        out.paste((60, 66, 80), (int(x), y, int(x) + swatch, y + swatch))
+        mark(out, Box(x, y, x + swatch, y + swatch), style)
+        draw_text(draw, (x + swatch + 6, y + swatch / 2), text, size, fill=CAPTION_INK, anchor="lm",
+                  max_width=room - swatch - 16)
+        x += room
+    return out

@@ -52,7 +52,6 @@ PLAYER_ROW = 38
 TRACK_CELLS_PER_ROW = 10
 TRACK_CELL = (WIDTH - 48) // TRACK_CELLS_PER_ROW
 TRACK_ROW_H = 66
-TRACK_ROWS = (rules.TRACK_LENGTH + TRACK_CELLS_PER_ROW) // TRACK_CELLS_PER_ROW
 MIN_TEXT = 14
 
 
@@ -103,8 +102,13 @@ def _track_top(num_players: int) -> int:
     return PANEL_Y + 150 + PLAYER_ROW * num_players + 120
 
 
-def board_height(num_players: int) -> int:
-    return _track_top(num_players) + 34 + TRACK_ROWS * TRACK_ROW_H + 12
+def track_rows(finish: int) -> int:
+    """Rows of the score track: spaces 0 to the finish line, ten a row."""
+    return min(finish, rules.TRACK_LENGTH) // TRACK_CELLS_PER_ROW + 1
+
+
+def board_height(num_players: int, finish: int = rules.TRACK_LENGTH) -> int:
+    return _track_top(num_players) + 34 + track_rows(finish) * TRACK_ROW_H + 12
 
 
 def track_cell(space: int, num_players: int = 4) -> tuple[int, int, int, int]:
@@ -191,9 +195,10 @@ def seat_name(view: SetupPublicView, seat: int, locale: str) -> str:
 
 
 @bounded("setup boards", max_items=64, max_bytes=48 * MB)
-def _static_board(num_players: int, labels: tuple[str, ...], locale: str) -> Image.Image:
-    """Everything that does not change during a game: lines, squares, track grid."""
-    image = Image.new("RGB", (WIDTH, board_height(num_players)), BACKGROUND)
+def _static_board(num_players: int, labels: tuple[str, ...], locale: str, finish: int) -> Image.Image:
+    """Everything that does not change during a game: lines, squares, the
+    track grid up to the finish line."""
+    image = Image.new("RGB", (WIDTH, board_height(num_players, finish)), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((BOARD_X - 8, BOARD_Y - 8, BOARD_X + 4 * CELL + 8, BOARD_Y + 4 * CELL + 8),
                            radius=18, fill=BOARD)
@@ -213,7 +218,7 @@ def _static_board(num_players: int, labels: tuple[str, ...], locale: str) -> Ima
         draw_text(draw, (box[0] + 8, box[1] + 6), square, 16, fill=SQUARE_INK, bold=True)
     top = _track_top(num_players)
     draw_text(draw, (24, top), t("render.setup.score_track", locale), 16, fill=DIM_TEXT, bold=True)
-    for space in range(rules.TRACK_LENGTH + 1):
+    for space in range(min(finish, rules.TRACK_LENGTH) + 1):
         x0, y0, x1, y1 = track_cell(space, num_players)
         draw.rectangle((x0, y0, x1, y1), fill=TRACK_FILL if space % 5 else TRACK_FIVE)
         draw_text(draw, (x0 + 4, y0 + 2), str(space), MIN_TEXT, fill=DIM_TEXT)
@@ -224,7 +229,7 @@ class SetupRenderer(Renderer):
     def board_png(self, view: SetupPublicView, locale: str = "en", *,
                   highlight: Collection[str] = ()) -> bytes:
         """``highlight``: squares (e.g. "C1") the move builder outlines in yellow."""
-        image = _static_board(view.num_players, tuple(view.seat_labels), locale).copy()
+        image = _static_board(view.num_players, tuple(view.seat_labels), locale, view.finish).copy()
         draw = ImageDraw.Draw(image)
         self._draw_header(image, draw, view, locale)
         self._draw_squares(image, draw, view, set(highlight))
@@ -370,7 +375,7 @@ class SetupRenderer(Renderer):
                   fill=FINISH_INK, anchor="ra", bold=True)
         by_space: dict[int, list[int]] = {}
         for seat, score in enumerate(view.scores):
-            by_space.setdefault(min(score, rules.TRACK_LENGTH), []).append(seat)
+            by_space.setdefault(min(score, finish), []).append(seat)
         for space, seats in by_space.items():
             cx0, cy0, cx1, _ = track_cell(space, n)
             for i, seat in enumerate(seats):
@@ -422,7 +427,7 @@ class SetupRenderer(Renderer):
     def hand_text(self, view: SetupPrivateView, locale: str = "en") -> str:
         """The tiles as text to copy into ``/setup play`` or ``/setup swap``."""
         def line(label: str, tiles: list[str]) -> str:
-            return t("render.setup.text_label", locale, label=label, tiles=" ".join(tiles))
+            return t("render.setup.text_label", locale, label=label, tiles=rules.plain(" ".join(tiles)))
 
         parts = [line(view.seat_label, view.hand), line(t("render.setup.text_common", locale), view.common)]
         if view.partner_hand is not None:

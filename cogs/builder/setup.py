@@ -4,6 +4,7 @@ plays it. Swap tiles: pick tiles of your own hand, Confirm. The old
 "Build move" builder is this instance of the shared machinery."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
@@ -12,6 +13,7 @@ from cogs.builder import ids
 from cogs.builder.model import Button, Menu, Option, Screen
 from cogs.builder.preview import base_board
 from engines.base import IllegalAction
+from engines.setup import rules
 from engines.setup.engine import format_placements
 from engines.setup.models import PlayAction, SetupPrivateView, SwapAction
 from engines.setup.notation import PlayPreview, preview_play
@@ -81,11 +83,75 @@ def preview_png(table: Any, placements: list[tuple[str, str]], free: list[str], 
     for tile, square in placements:
         overlay.mark(image, overlay.Box(*square_box(square)), "chosen")
         overlay.label(image, overlay.Box(*square_box(square)), tile)
-    return overlay.encode(overlay.caption(image, text))
+    return overlay.encode(overlay.legend(overlay.caption(image, text), legend_entries(free, placements, scoring,
+                                                                                       locale)))
 
 
-def _pairs(path: tuple[str, ...]) -> list[tuple[str, str]]:
-    return [(path[i], path[i + 1]) for i in range(0, len(path) - 1, 2)]
+def legend_entries(free: list[str], placements: list[tuple[str, str]], scoring: list[str],
+                   locale: str) -> list[tuple[overlay.Style, str]]:
+    """The rings a preview shows, with what they mean, in the viewer's words."""
+    shown: list[tuple[overlay.Style, list[Any]]] = [("target", free), ("chosen", placements), ("source", scoring)]
+    return [(style, t(f"render.setup.legend_{style}", locale)) for style, marks in shown if marks]
+
+
+def fits(placements: list[tuple[str, str]], tile: str) -> bool:
+    """Whether ``tile`` may join the tiles placed: all of a play's tiles end
+    in one combo, so they share one number (a set) or one suit (a run)."""
+    numbers = {rules.tile_number(placed) for placed, _ in placements}
+    suits = {rules.tile_suit(placed) for placed, _ in placements}
+    return not placements or numbers == {rules.tile_number(tile)} or suits == {rules.tile_suit(tile)}
+
+
+@dataclass
+class Walk:
+    """A path of choices read step by step; a step with one legal choice
+    takes it without a segment of the path (``auto`` lists those)."""
+
+    placements: list[tuple[str, str]] = field(default_factory=list)
+    picked: str | None = None
+    auto: list[str] = field(default_factory=list)
+
+
+def only(choices: list[str]) -> str | None:
+    """The choice a step takes by itself: its one legal choice."""
+    return choices[0] if len(choices) == 1 else None
+
+
+def walk(state: Any, seat: int, view: SetupPrivateView, path: tuple[str, ...]) -> Walk:
+    usable = list(dict.fromkeys(view.hand + view.common))
+    done, rest = Walk(), list(path)
+    while True:
+        used = [tile for tile, _ in done.placements]
+        free = [sq for sq in view.allowed_squares if sq not in {sq for _, sq in done.placements}]
+        if done.picked is not None:
+            square = only(free)
+            if square is not None:
+                done.auto.append(square)
+            elif rest and rest[0] in free:
+                square = rest.pop(0)
+            elif rest:
+                raise IllegalAction("builder.gone")
+            else:
+                return done
+            done.placements.append((done.picked, square))
+            done.picked = None
+            continue
+        tiles = tile_choices(usable, done.placements) if len(used) < MAX_TILES else []
+        tile = only(tiles) if free and done.placements else None
+        if tile is not None and not preview_play(state, seat, done.placements).legal:
+            done.picked = tile
+            done.auto.append(tile)
+        elif rest and rest[0] in tiles:
+            done.picked = rest.pop(0)
+        elif rest:
+            raise IllegalAction("builder.gone")
+        else:
+            return done
+
+
+def tile_choices(usable: list[str], placements: list[tuple[str, str]]) -> list[str]:
+    used = {tile for tile, _ in placements}
+    return [tile for tile in usable if tile not in used and fits(placements, tile)]
 
 
 class SetupBuilder:
@@ -105,64 +171,66 @@ class SetupBuilder:
     def screen(self, table: Any, seat: int, path: tuple[str, ...], locale: str) -> Screen:
         view: SetupPrivateView = table.engine.private_view(table.state, seat)
         lines = [t("setup.build.title", locale, game=game_name("setup", locale), id=table.id),
-                 t("setup.build.hand", locale, label=view.seat_label, tiles=" ".join(view.hand),
-                   common=" ".join(view.common))]
-        if view.partner_hand is not None:
-            lines.append(t("setup.build.partner", locale, label=view.partner_label,
-                           tiles=" ".join(view.partner_hand)))
+                 table.definition.renderer.hand_text(view, locale)]
         if path[:1] == (SWAP,):
             return self._swap(view, path, lines, locale)
         return self._play(table, seat, view, path, lines, locale)
 
     def _swap(self, view: SetupPrivateView, path: tuple[str, ...], lines: list[str], locale: str) -> Screen:
         hand = list(dict.fromkeys(view.hand))
-        menu = Menu(t("builder.setup.pick_swap", locale), [Option(tile, tile) for tile in hand], (SWAP,),
+        menu = Menu(t("builder.setup.pick_swap", locale), [Option(tile, rules.plain(tile)) for tile in hand], (SWAP,),
                     max_values=len(hand))
-        if len(path) == 1:
+        alone = only(hand)
+        if len(path) == 1 and alone is None:
             return Screen(lines + [t("builder.setup.swap_start", locale)], menu)
-        tiles = path[1].split(ids.MULTI)
+        tiles = [alone] if len(path) == 1 and alone is not None else path[1].split(ids.MULTI)
         if len(path) > 2 or any(tile not in hand for tile in tiles):
             raise IllegalAction("builder.gone")
+        if len(path) == 1:
+            lines = lines + [t("setup.build.auto", locale, choices=rules.plain(" ".join(tiles)))]
         menu.chosen = tuple(tiles)
-        return Screen(lines + [t("builder.setup.swap_ready", locale, tiles=" ".join(tiles))], menu,
+        return Screen(lines + [t("builder.setup.swap_ready", locale, tiles=rules.plain(" ".join(tiles)))], menu,
                       action=SwapAction(tiles=tiles))
 
     def _play(self, table: Any, seat: int, view: SetupPrivateView, path: tuple[str, ...], lines: list[str],
               locale: str) -> Screen:
-        usable = list(dict.fromkeys(view.hand + view.common))
-        placements = _pairs(path)
-        picked = path[-1] if len(path) % 2 else None
-        used_tiles = [tile for tile, _ in placements] + ([picked] if picked else [])
+        state = as_if_turn(table, seat)
+        steps = walk(state, seat, view, path)
+        screen = self._steps(table, seat, view, state, steps, path, lines, locale)
+        if steps.auto:
+            screen.lines = screen.lines + [t("setup.build.auto", locale, choices=rules.plain(" ".join(steps.auto)))]
+        return screen
+
+    def _steps(self, table: Any, seat: int, view: SetupPrivateView, state: Any, steps: Walk, path: tuple[str, ...],
+               lines: list[str], locale: str) -> Screen:
+        placements, picked = steps.placements, steps.picked
         used_squares = [sq for _, sq in placements]
-        if any(tile not in usable for tile in used_tiles) or len(set(used_tiles)) < len(used_tiles) \
-                or any(sq not in view.allowed_squares for sq in used_squares) \
-                or len(set(used_squares)) < len(used_squares):
-            raise IllegalAction("builder.gone")
         free = [sq for sq in view.allowed_squares if sq not in used_squares]
         buttons = [] if path or not view.hand else [Button(t("builder.setup.swap", locale), ids.GOTO, (SWAP,))]
-        state = as_if_turn(table, seat)
         if picked is not None:  # a tile waits for its square
             tops = table.state.visible_board()
             scoring = scores_with(state, seat, placements, picked, free)
 
             def square_option(sq: str) -> Option:
-                where = t("setup.build.covers", locale, tile=tops[sq]) if sq in tops else t("setup.build.empty", locale)
+                where = t("setup.build.covers", locale, tile=rules.plain(tops[sq])) if sq in tops \
+                    else t("setup.build.empty", locale)
                 if sq in scoring:
                     where = "✓ " + t("builder.setup.scores", locale, points=scoring[sq]) + " · " + where
                 return Option(sq, sq, where)
 
             ordered = sorted(free, key=lambda sq: sq not in scoring)  # plays that are legal now first
-            menu = Menu(t("setup.build.pick_square", locale, tile=picked), [square_option(sq) for sq in ordered], path)
+            menu = Menu(t("setup.build.pick_square", locale, tile=rules.plain(picked)),
+                        [square_option(sq) for sq in ordered], path)
             lines.append(t("setup.build.placed", locale, move=format_placements(placements)) if placements
                          else t("setup.build.start", locale))
             return Screen(lines, menu, buttons, preview=lambda: preview_png(
                 table, placements, free, [], f"{format_placements(placements)} + {picked} → ?".lstrip(" +"), locale))
-        tiles = [tile for tile in usable if tile not in used_tiles]
+        tiles = tile_choices(list(dict.fromkeys(view.hand + view.common)), placements)
         playable = {tile for tile in tiles if scores_with(state, seat, placements, tile, free)}
 
         def tile_option(tile: str) -> Option:
             where = t("setup.build.from_hand" if tile in view.hand else "setup.build.from_common", locale)
-            return Option(tile, tile, ("✓ " if tile in playable else "") + where)
+            return Option(tile, rules.plain(tile), ("✓ " if tile in playable else "") + where)
 
         tiles.sort(key=lambda tile: tile not in playable)  # tiles that make a legal play now first
         menu = Menu(t("setup.build.pick_tile", locale), [tile_option(tile) for tile in tiles], path) \

@@ -36,7 +36,7 @@ def partner_of(seat: int) -> int:
 
 
 def format_placements(placements: list[tuple[str, str]]) -> str:
-    return ", ".join(f"{tile} {square}" for tile, square in placements)
+    return rules.plain(", ".join(f"{tile} {square}" for tile, square in placements))
 
 
 class SetupEngine(GameEngine[SetupConfig, SetupState]):
@@ -104,11 +104,11 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
         seen_squares: set[str] = set()
         for tile, square in placements:
             if not rules.is_tile(tile):
-                raise IllegalAction("setup.err.unknown_tile", tile=tile)
+                raise IllegalAction("setup.err.unknown_tile", tile=rules.plain(tile))
             if square not in rules.SQUARE_POSITIONS:
                 raise IllegalAction("setup.err.unknown_square", square=square)
             if tile in seen_tiles:
-                raise IllegalAction("setup.err.duplicate_tile", tile=tile)
+                raise IllegalAction("setup.err.duplicate_tile", tile=rules.plain(tile))
             if square in seen_squares:
                 raise IllegalAction("setup.err.duplicate_square", square=square)
             seen_tiles.add(tile)
@@ -117,8 +117,8 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
                 raise IllegalAction("setup.err.square_not_allowed", square=square)
             if tile not in state.hands[seat] and tile not in state.common:
                 if state.config.mode == "teams" and tile in state.hands[partner_of(seat)]:
-                    raise IllegalAction("setup.err.partner_tile", tile=tile)
-                raise IllegalAction("setup.err.tile_not_available", tile=tile)
+                    raise IllegalAction("setup.err.partner_tile", tile=rules.plain(tile))
+                raise IllegalAction("setup.err.tile_not_available", tile=rules.plain(tile))
         placed = {square: tile for tile, square in placements}
         return rules.scoring_squares(state.visible_board(), placed)
 
@@ -127,10 +127,10 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
             raise IllegalAction("setup.err.swap_empty")
         if len(set(tiles)) != len(tiles):
             duplicate = next(t for t in tiles if tiles.count(t) > 1)
-            raise IllegalAction("setup.err.duplicate_tile", tile=duplicate)
+            raise IllegalAction("setup.err.duplicate_tile", tile=rules.plain(duplicate))
         for tile in tiles:
             if tile not in state.hands[seat]:
-                raise IllegalAction("setup.err.swap_not_in_hand", tile=tile)
+                raise IllegalAction("setup.err.swap_not_in_hand", tile=rules.plain(tile))
 
     # ---- applying --------------------------------------------------------
     def _apply(self, state: SetupState, seat: int, action: BaseModel) -> list[Event]:
@@ -170,7 +170,7 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
             on_squares = [sq for sq in rules.SQUARES if sq in scoring and owners[sq] == other]
             board = state.visible_board()
             events.append(event("setup.ev.bonus", seat=other, by_seat=seat,
-                                tiles=", ".join(f"{board[sq]} {sq}" for sq in on_squares),
+                                tiles=rules.plain(", ".join(f"{board[sq]} {sq}" for sq in on_squares)),
                                 points=bonus, total=state.scores[other]))
         events += self._refill(state, state.common, rules.COMMON_SIZE)
         events += self._refill(state, state.hands[seat], rules.HAND_SIZE)

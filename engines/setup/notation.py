@@ -40,7 +40,7 @@ _FILLERS = re.compile(r"\b(?:on|to|at|in)\b|->|→|=>|[:=@>]")
 
 
 def normalize(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).lower().replace("\ufe0f", "")
+    return unicodedata.normalize("NFKC", text).lower().replace("\ufe0f", "").replace("\ufe0e", "")
 
 
 class _Token:

@@ -34,6 +34,16 @@ def tile_number(tile: str) -> int:
     return int(tile[1:])
 
 
+TEXT_PRESENTATION = "\ufe0e"
+
+
+def plain(text: str) -> str:
+    """``text`` with each ♥♦♣♠ asking for its text form: chat apps otherwise
+    draw them as emoji (red hearts and diamonds, black clubs and spades),
+    colours that contradict the suits' colours on the tiles (♦ is blue)."""
+    return "".join(ch + TEXT_PRESENTATION if ch in "♥♦♣♠" else ch for ch in text)
+
+
 # ---- board -------------------------------------------------------------
 # Grid position (row, column) of each square on the 4x4 grid without corners.
 SQUARE_POSITIONS: dict[str, tuple[int, int]] = {

@@ -33,14 +33,14 @@ def fake_table(engine, renderer, state, seed):
                            definition=SimpleNamespace(renderer=renderer))
 
 
-def colours(png: bytes) -> set[tuple[int, int, int]]:
+def colours(png: bytes, at_least: int = 20) -> set[tuple[int, int, int]]:
     """The overlay colours found in the picture (a JPEG: near enough counts)."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
     assert image.width <= 1000 and image.height <= 1000
     found = set()
     for count, colour in image.getcolors(1 << 20):
         for mark in (TARGET, CHOSEN, SOURCE):
-            if count >= 20 and sum(abs(a - b) for a, b in zip(colour, mark)) < 30:
+            if count >= at_least and sum(abs(a - b) for a, b in zip(colour, mark)) < 30:
                 found.add(mark)
     return found
 
@@ -84,7 +84,7 @@ def deathfront_preview(seed: int = 3, locale: str = "en"):
     return df_builder.preview_png(table, [], cells, [cells[0]], f"{name} -> {cells[0]}", name, locale=locale)
 
 
-def setup_preview():
+def setup_preview(locale: str = "en"):
     engine = SetupEngine()
     state = engine.new_game(SetupConfig(), [SeatInfo(name="alice"), SeatInfo(name="bob")], seed=2)
     table = fake_table(engine, SetupRenderer(), state, 2)
@@ -92,7 +92,7 @@ def setup_preview():
     view = engine.private_view(state, seat)
     placement = (view.hand[0], view.allowed_squares[0])
     free = view.allowed_squares[1:]
-    return setup_builder.preview_png(table, [placement], free, [], f"{placement[0]} {placement[1]}")
+    return setup_builder.preview_png(table, [placement], free, [], f"{placement[0]} {placement[1]}", locale)
 
 
 def test_cubed_previews_ring_the_cells_and_show_the_piece():
@@ -114,3 +114,27 @@ def test_previews_are_drawn_in_the_viewers_language():
     english, simplified, traditional = (deathfront_preview(locale=loc) for loc in ("en", "zh-CN", "zh-TW"))
     assert {TARGET, CHOSEN} <= colours(simplified)
     assert len({english, simplified, traditional}) == 3
+
+
+def test_setup_previews_have_a_legend_in_the_viewers_language():
+    """Issue 21: a line under a SETUP preview says what each ring means, in
+    the viewer's language, with a marked square of each ring shown; a ring
+    not on the picture is not explained."""
+    from render.common import record_text
+
+    assert setup_builder.legend_entries(["C2"], [("★7", "C1")], [], "zh-CN") == [
+        ("target", "可放的格子"), ("chosen", "你的出牌")]
+    assert [style for style, _ in setup_builder.legend_entries(["C2"], [("★7", "C1")], ["C3"], "en")] == [
+        "target", "chosen", "source"]
+    assert setup_builder.legend_entries([], [], [], "en") == []
+    for locale, words in (("en", ("free square", "your play")), ("zh-CN", ("可放的格子", "你的出牌"))):
+        with record_text() as drawn:
+            png = setup_preview(locale)
+        sizes = {text: size for size, text in drawn}
+        assert all(sizes.get(word, 0) >= 16 for word in words), drawn
+        image = Image.open(io.BytesIO(png)).convert("RGB")
+        band = image.crop((0, image.height - 40, image.width, image.height))
+        buffer = io.BytesIO()
+        band.save(buffer, format="PNG")
+        assert {TARGET, CHOSEN} <= colours(buffer.getvalue(), at_least=4)
+        assert SOURCE not in colours(buffer.getvalue(), at_least=4)

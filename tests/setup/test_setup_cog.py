@@ -8,6 +8,7 @@ import pytest
 
 from engines.setup.engine import SetupEngine, format_placements
 from engines.setup.models import PlayAction, SwapAction
+from engines.setup.rules import plain
 from games import setup as setup_game
 from tables.registry import GameRegistry
 from tests.click.clicking import buttons, menu, menus, option_values, pick
@@ -133,7 +134,7 @@ async def test_an_illegal_move_is_refused_privately_with_its_rule(simcord_env):
     }
     for move, expected in cases.items():
         answer = last_reply(await alice.slash(table.channel, "setup play", move=move))
-        assert answer.ephemeral and answer.content == expected
+        assert answer.ephemeral and answer.content == plain(expected)
     answer = last_reply(await alice.slash(table.channel, "setup swap", tiles="★7"))
     assert answer.content == "⚠️ ★7 is not in your own hand; you can only swap your own tiles."
     answer = last_reply(await bob.slash(table.channel, "setup swap", tiles="♥2"))
@@ -150,7 +151,7 @@ async def test_illegal_moves_in_chinese(simcord_env, locales):
     set_position(table)
     locales[alice.id], locales[bob.id] = "zh-CN", "zh-TW"
     answer = last_reply(await alice.slash(table.channel, "setup play", move="♥5 C1"))
-    assert answer.ephemeral and answer.content == "⚠️ 你的手牌和公共手牌里都没有 ♥5。"
+    assert answer.ephemeral and answer.content == plain("⚠️ 你的手牌和公共手牌里都没有 ♥5。")
     answer = last_reply(await alice.slash(table.channel, "setup play", move="♦3 C1"))
     assert answer.content.startswith("⚠️ 这些牌没有形成组合。")
     answer = last_reply(await alice.slash(table.channel, "setup play", move="★7"))
@@ -167,7 +168,7 @@ async def test_ascii_full_width_and_chinese_punctuation_are_accepted(simcord_env
     move = "c7 on c1，ＳＴ７\u3000Ｃ３；C2：♠7"
     answer = last_reply(await alice.slash(table.channel, "setup play", move=move))
     assert answer.ephemeral and answer.content.startswith("✅ Played.")
-    assert answer.content.endswith("alice played ♣7 C1, ★7 C3, ♠7 C2: +4 (now 4).")  # says what was done
+    assert answer.content.endswith(plain("alice played ♣7 C1, ★7 C3, ♠7 C2: +4 (now 4)."))  # says what was done
     last = table.live().state.last_move
     assert last.placements == [("♣7", "C1"), ("★7", "C3"), ("♠7", "C2")] and last.points == 4
     answer = last_reply(await bob.slash(table.channel, "setup swap", tiles="h2、 ｄ６"))
@@ -182,7 +183,7 @@ async def test_a_hand_is_seen_only_by_its_caller(simcord_env):
     live = table.live()
     result = await alice.slash(table.channel, "hand")
     answer = last_reply(result)
-    mine = " ".join(live.state.hands[live.seat_of(alice.id)])
+    mine = plain(" ".join(live.state.hands[live.seat_of(alice.id)]))
     assert answer.ephemeral and mine in answer.content
     assert [a.filename for a in answer.attachments] == ["hand.png"]
     assert not any(mine in m.content for m in table.channel.history(viewer=bob))
@@ -193,7 +194,7 @@ async def test_teams_partners_see_each_other_and_opponents_do_not(simcord_env):
     alice, bob, carol, dave = table.members
     live = table.live()
     assert [live.seat_of(m.id) for m in table.members] == [0, 1, 2, 3]
-    bobs = " ".join(live.state.hands[1])
+    bobs = plain(" ".join(live.state.hands[1]))
     answer = last_reply(await alice.slash(table.channel, "hand")).content
     assert f"partner A2: {bobs}" in answer
     answer = last_reply(await carol.slash(table.channel, "hand")).content
@@ -209,8 +210,8 @@ async def test_teams_partners_see_each_other_and_opponents_do_not(simcord_env):
     assert offered == set(live.state.hands[seat]) | set(live.state.common)
     builder = last_reply(await member.slash(table.channel, "setup build"))
     assert set(option_values(builder)) == offered
-    partner_label, partner_hand = ("A2", "A1", "B2", "B1")[seat], " ".join(live.state.hands[seat ^ 1])
-    assert f"Partner {partner_label} (only they may play these): {partner_hand}" in builder.content
+    partner_label, partner_hand = ("A2", "A1", "B2", "B1")[seat], plain(" ".join(live.state.hands[seat ^ 1]))
+    assert f"partner {partner_label}: {partner_hand}" in builder.content
 
 
 async def test_autocomplete_offers_own_and_common_tiles_then_allowed_squares(simcord_env):
@@ -254,14 +255,21 @@ async def build_play(member, message, placements):
     return message
 
 
-async def test_build_move_previews_the_score_then_plays(simcord_env):
+async def test_show_hand_lists_the_tiles_once_and_builds_the_move(simcord_env):
+    """Issue 21: the board has one button (Show hand) for the builder, and
+    its private answer lists the hand and the common hand once."""
     table = await start(simcord_env)
     alice = table.members[0]
     set_position(table)
-    result = await alice.click(table.board_message(), label="Build move")
+    assert [c.label for row in table.board_message().components for c in row.children] == ["Show hand"]
+    result = await alice.click(table.board_message(), label="Show hand")
     builder = last_reply(result)
-    assert builder.ephemeral and builder.content.startswith("**Build a move** · SETUP #")
-    assert "Your hand (P1): ♣7 ♠7 ♦3 ★9 · common hand: ★7 ♣4 ♦9 ♠6" in builder.content
+    assert builder.ephemeral and builder.content.startswith("Your hand — SETUP #")
+    assert plain("P1: ♣7 ♠7 ♦3 ★9 · common: ★7 ♣4 ♦9 ♠6") in builder.content
+    assert builder.content.count(plain("♣7 ♠7 ♦3 ★9")) == 1 and builder.content.count(plain("★7 ♣4 ♦9 ♠6")) == 1
+    typed = last_reply(await alice.slash(table.channel, "setup build"))
+    assert typed.content.startswith("**Build a move** · SETUP #") and typed.content.count(plain("♣7 ♠7 ♦3 ★9")) == 1
+    assert last_reply(await alice.slash(table.channel, "hand")).content == builder.content
     # Tiles that make a legal play now come first, ticked; then the others.
     assert sorted(option_values(builder)) == sorted(["♣7", "♠7", "♦3", "★9", "★7", "♣4", "♦9", "♠6"])
     ticked = [o["value"] for o in menu(builder)["options"] if o["description"].startswith("✓")]
@@ -269,17 +277,17 @@ async def test_build_move_previews_the_score_then_plays(simcord_env):
     assert "Confirm" not in buttons(builder) and len(menus(builder)) == 1  # nothing to confirm yet
 
     builder = await build_play(alice, builder, [("♣7", "C1"), ("♠7", "C2"), ("★7", "C3")])
-    assert "Placed: ♣7 C1, ♠7 C2, ★7 C3" in builder.content
+    assert plain("Placed: ♣7 C1, ♠7 C2, ★7 C3") in builder.content
     assert "✅ This play scores 4. bob gets +1 bonus.\nPlay it?" in builder.content
     assert table.live().record.version == 0  # nothing played yet
     result = await alice.click(builder, label="Confirm")
-    assert "✅ You played ♣7 C1, ♠7 C2, ★7 C3. The board shows the score." in last_reply(result).content
+    assert plain("✅ You played ♣7 C1, ♠7 C2, ★7 C3. The board shows the score.") in last_reply(result).content
     assert "Placed:" not in last_reply(result).content  # fresh controls for the next move
     live = table.live()
     assert live.record.version == 1 and live.state.scores == [4, 1]
     board = table.board_message().content
-    assert "• alice played ♣7 C1, ♠7 C2, ★7 C3: +4 (now 4)." in board
-    assert "• bob gets a +1 bonus for ♥7 N1 on their squares (now 1)." in board
+    assert plain("• alice played ♣7 C1, ♠7 C2, ★7 C3: +4 (now 4).") in board
+    assert plain("• bob gets a +1 bonus for ♥7 N1 on their squares (now 1).") in board
 
 
 async def test_builder_undo_close_and_an_illegal_preview(simcord_env):
@@ -287,10 +295,10 @@ async def test_builder_undo_close_and_an_illegal_preview(simcord_env):
     alice, bob = table.members
     set_position(table)
     builder = last_reply(await alice.slash(table.channel, "setup build"))
-    builder = await build_play(alice, builder, [("★9", "W1"), ("♦3", "E2")])
+    builder = await build_play(alice, builder, [("★9", "W1"), ("★7", "E2")])
     assert "⚠️ Those tiles make no combo." in builder.content and buttons(builder)["Confirm"]["disabled"]
-    builder = (await alice.click(builder, label="Back")).response  # the square of ♦3
-    builder = (await alice.click(builder, label="Back")).response  # ♦3 itself
+    builder = (await alice.click(builder, label="Back")).response  # the square of ★7
+    builder = (await alice.click(builder, label="Back")).response  # ★7 itself
     assert "Placed: ★9 W1\n" in builder.content and "E2" not in builder.content
     builder = (await alice.click(builder, label="Cancel")).response
     assert "Cancelled. Nothing was played." in builder.content and "Placed:" not in builder.content
@@ -311,23 +319,23 @@ async def test_a_bonus_is_previewed_and_announced_in_chinese(simcord_env, locale
     set_position(table)
     builder = last_reply(await alice.slash(table.channel, "setup build"))
     assert builder.content.startswith("**组合出牌** · 连线计划")
-    assert "你的手牌（P1）：♣7 ♠7 ♦3 ★9 · 公共手牌：★7 ♣4 ♦9 ♠6" in builder.content
+    assert plain("P1：♣7 ♠7 ♦3 ★9 · 公共：★7 ♣4 ♦9 ♠6") in builder.content
     builder = await build_play(alice, builder, [("♣7", "C1")])
     assert "✅ 这样放能得 2 分。bob 获得 1 奖励分。\n确定这样放吗？" in builder.content
     result = await alice.click(builder, label="确认")
-    assert "✅ 你打出了 ♣7 C1，得分显示在版图上。" in last_reply(result).content
+    assert plain("✅ 你打出了 ♣7 C1，得分显示在版图上。") in last_reply(result).content
     board = table.board_message().content
-    assert "• alice 打出 ♣7 C1：+2（现在 2 分）。" in board
-    assert "• bob 因奖励格子上的 ♥7 N1 获得 1 奖励分（现在 1 分）。" in board
+    assert plain("• alice 打出 ♣7 C1：+2（现在 2 分）。") in board
+    assert plain("• bob 因奖励格子上的 ♥7 N1 获得 1 奖励分（现在 1 分）。") in board
 
 
-async def test_the_build_button_survives_a_restart(simcord_env, make_bot):
+async def test_show_hand_opens_the_builder_after_a_restart(simcord_env, make_bot):
     table = await start(simcord_env)
     board = table.board_message()
     await simcord_env.restart_bot(make_bot())
     live, seat, member = to_move(table)
-    result = await member.click(board, label="Build move")
-    assert last_reply(result).ephemeral and "Build a move" in last_reply(result).content
+    result = await member.click(board, label="Show hand")
+    assert last_reply(result).ephemeral and len(menus(last_reply(result))) == 1
     spectator = table.guild.add_member(simcord_env.create_user("eve"))
-    result = await spectator.click(board, label="Build move")
+    result = await spectator.click(board, label="Show hand")
     assert last_reply(result).content == "⚠️ You are not playing in this game."

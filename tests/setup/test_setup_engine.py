@@ -53,7 +53,7 @@ def test_play_scores_moves_tiles_and_passes_the_turn(engine, build_state, all_ti
     assert len(new.hands[0]) == 4 and len(new.common) == 4
     assert engine.to_act(new) == [1]
     assert events[0].key == "setup.ev.play"
-    assert events[0].params == {"seat": 0, "move": "★7 C2, ♦7 C4", "points": 3, "total": 3}
+    assert events[0].params == {"seat": 0, "move": rules.plain("★7 C2, ♦7 C4"), "points": 3, "total": 3}
     assert sorted(all_tiles(new)) == sorted(rules.ALL_TILES)
     assert state.stacks["C2"] == []  # apply never mutates its input
 
@@ -67,7 +67,7 @@ def test_bonus_points_go_to_the_owner_with_an_event(engine, build_state):
     assert new.scores == [3, 2, 0, 0]
     bonus = [e for e in events if e.key == "setup.ev.bonus"]
     assert len(bonus) == 1
-    assert bonus[0].params == {"seat": 1, "by_seat": 0, "tiles": "♦3 W1, ♦4 W2", "points": 2, "total": 2}
+    assert bonus[0].params == {"seat": 1, "by_seat": 0, "tiles": rules.plain("♦3 W1, ♦4 W2"), "points": 2, "total": 2}
     assert new.last_move.bonuses == {1: 2}
 
 
