@@ -69,11 +69,11 @@ def preview_png(table: Any, seat: int, piece: str, targets: list[Cell], cell: Ce
     faces = PIECES_BY_ID[piece].faces
     if cell is not None:
         cx, cy = layout.centre(*cell)
-        overlay.paste_centred(image, cube_sprite(tuple(rotate(faces, rotation)), layout.size), cx, cy)
+        overlay.paste_centred(image, cube_sprite(tuple(rotate(faces, rotation)), layout.size, locale), cx, cy)
         overlay.mark(image, overlay.Hex(cx, cy, layout.size), "chosen")
         text = f"{piece}  →  {choices.cell_text(cell)}   ↻ {rotation}"
     else:
-        overlay.paste_centred(image, cube_sprite(tuple(faces), 28), 34, 34)
+        overlay.paste_centred(image, cube_sprite(tuple(faces), 28, locale), 34, 34)
         text = f"{piece}  →  ?"
     return overlay.encode(overlay.caption(image, text))
 

@@ -14,6 +14,7 @@ from engines.base import IllegalAction
 from engines.cubed.models import CubedPrivateView, CubedState, normalize_piece_id
 from engines.cubed.pieces import PIECES, PIECES_BY_ID, Faces, rotations
 from engines.cubed.rules import Cell, CellNeeds, Table, blocked_cells, frontier
+from i18n import t
 
 
 def table_of(state: CubedState) -> dict[Cell, tuple[str, str, str]]:
@@ -97,6 +98,17 @@ def parse_cell(text: str, state: CubedState) -> Cell:
         if name == label:
             return cell
     raise IllegalAction("cubed.err.bad_cell", text=str(text)[:20])
+
+
+def face_letter(colour: str, locale: str) -> str:
+    """The mark on a face of ``colour`` in the reader's language: a Latin
+    letter in English (the letters of piece ids), one character in Chinese."""
+    return t(f"cubed.letter.{colour}", locale)
+
+
+def spelled(faces: Faces, locale: str) -> str:
+    """A piece's faces as the reader's face letters (``SLR`` → ``蓝紫粉``)."""
+    return "".join(face_letter(colour, locale) for colour in faces)
 
 
 # ---- autocomplete ------------------------------------------------------------
