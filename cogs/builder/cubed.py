@@ -12,7 +12,7 @@ from cogs.builder.model import Button, Menu, Option, Screen
 from cogs.builder.preview import base_board
 from engines.base import IllegalAction
 from engines.cubed import choices
-from engines.cubed.labels import cell_labels
+from engines.cubed.labels import cell_labels, piece_label
 from engines.cubed.models import (
     CubedState,
     Draw3Action,
@@ -38,7 +38,7 @@ def _gone() -> IllegalAction:
 def piece_option(state: CubedState, piece: str, locale: str) -> Option:
     info = PIECES_BY_ID[piece]
     points = state.config.points.of(info.kind)
-    return Option(piece, t("builder.cubed.piece", locale, piece=piece, kind=t(f"cubed.kind.{info.kind}", locale),
+    return Option(piece, t("builder.cubed.piece", locale, piece=piece_label(piece, locale), kind=t(f"cubed.kind.{info.kind}", locale),
                            points=points), " / ".join(t(f"cubed.colour.{face}", locale) for face in info.faces))
 
 

@@ -146,3 +146,18 @@ def test_the_game_and_its_number_stand_apart_from_chinese_words(locale):
     ideograph = r"[\u4e00-\u9fff]"
     for key, text in catalogue(locale).items():
         assert not re.search(ideograph + r"\{game\}|\{game\}" + ideograph + r"|#\{id\}" + ideograph, text), key
+
+
+@pytest.mark.parametrize("locale, named", [("en", "SLR"), ("zh-CN", "SLR（蓝紫粉）"), ("zh-TW", "SLR（藍紫粉）")])
+def test_text_names_a_piece_by_its_id_and_the_readers_face_letters(locale, named):
+    from cogs.cubed import piece_caption
+    from engines.base import Event
+    from games.cubed import DEFINITION
+    from tables.text import describe
+
+    event = Event(key="cubed.ev.placed", params={"seat": 0, "piece": "SLR", "cell": "3", "rotation": 0})
+    line = describe(event, [], locale, DEFINITION.localize_params)
+    assert named in line and (locale == "en" or "SLR（" in line)
+    caption = piece_caption(HandPiece(id="SLR", faces=("sky", "lilac", "rose"), kind="three", points=1), locale)
+    assert caption.startswith(named + " ·")
+    assert DEFINITION.localize_params({"piece": "QQQ"}, locale) == {"piece": "QQQ"}  # a typo stays as typed
