@@ -67,7 +67,7 @@ def _matching(pairs: list[tuple[str, str]], current: str) -> list[Choice[str]]:
 def piece_caption(piece: HandPiece, locale: str) -> str:
     """E.g. ``✓ SLR · three-colour · worth 1``: the check marks a piece that fits now."""
     kind = t(f"cubed.kind.{piece.kind}", locale)
-    caption = t("cubed.ac.piece", locale, piece=piece.id, kind=kind, points=piece.points)
+    caption = t("cubed.ac.piece", locale, piece=labels.piece_label(piece.id, locale), kind=kind, points=piece.points)
     return ("✓ " if piece.fits else "") + caption
 
 

@@ -273,7 +273,7 @@ class Renderer(ABC):
     SETUP: squares ("C1") on the board, tiles ("★7") in the hand;
     CUBED: cells ``(q, r)`` on the board (plus ``ghost=(faces, (q, r))``,
     a piece drawn half transparent where it would go), piece ids in the
-    hand (plus ``page=`` for hands larger than one image page);
+    hand (always the whole hand: there are no pages to turn);
     Death Front: cells ("B4") on the board, card uids in the hand.
     A CUBED public view that carries ``recent_placed`` (cells placed since
     the viewer's last turn) gets those pieces outlined."""

@@ -7,6 +7,7 @@ from pydantic import BaseModel
 
 from engines.base import Event
 from engines.cubed.engine import CubedEngine
+from engines.cubed.labels import localize_piece_params
 from games.definition import DiscordParts, GameDefinition
 from i18n import t
 from render.cubed import CubedRenderer
@@ -46,6 +47,7 @@ def players_config(players: int, config: dict[str, Any]) -> dict[str, Any]:
 DEFINITION = GameDefinition(
     engine=CubedEngine(),
     renderer=CubedRenderer(),
+    localize_params=localize_piece_params,
     announcer=announce_rounds,
     players_config=players_config,
     discord=DiscordParts(cog="cogs.cubed", builder="cogs.builder.cubed:BUILDER"),

@@ -12,7 +12,7 @@ from cogs.builder.model import Button, Menu, Option, Screen
 from cogs.builder.preview import base_board
 from engines.base import IllegalAction
 from engines.cubed import choices
-from engines.cubed.labels import cell_labels
+from engines.cubed.labels import cell_labels, piece_label
 from engines.cubed.models import (
     CubedState,
     Draw3Action,
@@ -38,7 +38,7 @@ def _gone() -> IllegalAction:
 def piece_option(state: CubedState, piece: str, locale: str) -> Option:
     info = PIECES_BY_ID[piece]
     points = state.config.points.of(info.kind)
-    return Option(piece, t("builder.cubed.piece", locale, piece=piece, kind=t(f"cubed.kind.{info.kind}", locale),
+    return Option(piece, t("builder.cubed.piece", locale, piece=piece_label(piece, locale), kind=t(f"cubed.kind.{info.kind}", locale),
                            points=points), " / ".join(t(f"cubed.colour.{face}", locale) for face in info.faces))
 
 
@@ -69,11 +69,11 @@ def preview_png(table: Any, seat: int, piece: str, targets: list[Cell], cell: Ce
     faces = PIECES_BY_ID[piece].faces
     if cell is not None:
         cx, cy = layout.centre(*cell)
-        overlay.paste_centred(image, cube_sprite(tuple(rotate(faces, rotation)), layout.size), cx, cy)
+        overlay.paste_centred(image, cube_sprite(tuple(rotate(faces, rotation)), layout.size, locale), cx, cy)
         overlay.mark(image, overlay.Hex(cx, cy, layout.size), "chosen")
         text = f"{piece}  →  {choices.cell_text(cell)}   ↻ {rotation}"
     else:
-        overlay.paste_centred(image, cube_sprite(tuple(faces), 28), 34, 34)
+        overlay.paste_centred(image, cube_sprite(tuple(faces), 28, locale), 34, 34)
         text = f"{piece}  →  ?"
     return overlay.encode(overlay.caption(image, text))
 

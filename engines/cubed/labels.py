@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 from engines.base import IllegalAction
 from engines.cubed.models import CubedPrivateView, CubedState, normalize_piece_id
-from engines.cubed.pieces import PIECES, PIECES_BY_ID, Faces, rotations
+from engines.cubed.pieces import COLOUR_LETTERS, PIECES, PIECES_BY_ID, Faces, rotations
 from engines.cubed.rules import Cell, CellNeeds, Table, blocked_cells, frontier
+from i18n import t
 
 
 def table_of(state: CubedState) -> dict[Cell, tuple[str, str, str]]:
@@ -97,6 +99,32 @@ def parse_cell(text: str, state: CubedState) -> Cell:
         if name == label:
             return cell
     raise IllegalAction("cubed.err.bad_cell", text=str(text)[:20])
+
+
+def face_letter(colour: str, locale: str) -> str:
+    """The mark on a face of ``colour`` in the reader's language: a Latin
+    letter in English (the letters of piece ids), one character in Chinese."""
+    return t(f"cubed.letter.{colour}", locale)
+
+
+def spelled(faces: Faces, locale: str) -> str:
+    """A piece's faces as the reader's face letters (``SLR`` → ``蓝紫粉``)."""
+    return "".join(face_letter(colour, locale) for colour in faces)
+
+
+def piece_label(piece_id: str, locale: str) -> str:
+    """A piece as a reader names it: its id (what commands take), in Chinese
+    followed by its face characters, ``SLR（蓝紫粉）``. Anything else unchanged."""
+    piece = PIECES_BY_ID.get(piece_id)
+    if piece is None or all(face_letter(c, locale) == COLOUR_LETTERS[c] for c in piece.faces):
+        return piece_id
+    return t("cubed.letter.piece", locale, id=piece_id, letters=spelled(piece.faces, locale))
+
+
+def localize_piece_params(params: dict[str, Any], locale: str) -> dict[str, Any]:
+    """Event and refusal params with the ``piece`` named by ``piece_label``."""
+    piece = params.get("piece")
+    return dict(params, piece=piece_label(piece, locale)) if isinstance(piece, str) else params
 
 
 # ---- autocomplete ------------------------------------------------------------

@@ -205,7 +205,8 @@ async def test_an_illegal_placement_is_explained_in_zh_tw(cubed, locales):
         ENGINE.apply(live.state, seat, PlaceAction(piece=piece, cell=cell, rotation=rotation))
     result = await member.slash(cubed.channel, "cubed place", piece=piece, cell=label, rotation=rotation)
     answer = last_reply(result)
-    expected = t(refused.value.key, "zh-TW", **refused.value.params)
+    expected = t(refused.value.key, "zh-TW", **labels.localize_piece_params(refused.value.params, "zh-TW"))
+    assert f"{piece}（" in expected  # the piece with its face characters
     assert answer.ephemeral and answer.content == "⚠️ " + expected
     assert any("\u4e00" <= ch <= "\u9fff" for ch in answer.content)
     bad = await member.slash(cubed.channel, "cubed place", piece=piece, cell="nowhere")

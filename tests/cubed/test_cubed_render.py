@@ -10,7 +10,8 @@ from PIL import Image
 from engines.base import SeatInfo
 from engines.cubed import CubedEngine
 from engines.cubed.models import CubedConfig
-from render.cubed import PALETTE, BoardLayout, CubedRenderer, seat_tag
+from render.cubed import PALETTE, BoardLayout, CubedRenderer, hand_layout, seat_tag
+from render.cubed.hand import MAX_HEIGHT as MAX_HAND_HEIGHT
 
 ENGINE = CubedEngine()
 RENDERER = CubedRenderer()
@@ -129,5 +130,6 @@ def test_a_huge_hand_still_fits():
     assert len(view.hand) == 63
     png = RENDERER.hand_png(view)
     image = decode(png)
-    assert max(image.size) <= MAX_SIDE and len(png) <= MAX_BYTES
+    assert image.width <= MAX_SIDE and image.height <= MAX_HAND_HEIGHT and len(png) <= MAX_BYTES
+    assert [card.piece.id for card in hand_layout(view).cards] == [p.id for p in view.hand]
     assert decode(RENDERER.hand_png(view.model_dump(mode="json"))).size == image.size

@@ -55,7 +55,7 @@ def clear_caches() -> None:
     import render.setup as setup
 
     cubed.cube_sprite.cache_clear()
-    cubed._cell_sprite.cache_clear()
+    cubed.cell_sprite.cache_clear()
     setup._static_board.cache_clear()
     deathfront.tile_sprite.cache_clear()
     deathfront.grid_image.cache_clear()

@@ -62,13 +62,18 @@ def test_cubed_cells_ghost_and_hand_pieces():
     assert count(plain, (0, 0, plain.width, plain.height), cubed.PREVIEW, 30) == 0
 
 
-def test_cubed_hand_pages():
+def test_cubed_large_hand_is_one_picture_and_the_highlight_marks_its_card():
     spec = REGISTRY.get("cubed")
     state, seat = late("cubed")
     hand = spec.engine.private_view(state, seat)
-    big = hand.model_copy(update={"hand": (hand.hand * 20)[:cubed.HAND_PAGE + 3]})
-    first, second = decode(spec.renderer.hand_png(big)), decode(spec.renderer.hand_png(big, page=1))
-    assert first.height > second.height  # 16 pieces, then the other 3
+    big = hand.model_copy(update={"hand": (hand.hand * 20)[:19]})
+    layout = cubed.hand_layout(big)
+    assert [card.piece.id for card in layout.cards] == [p.id for p in big.hand]
+    last = layout.cards[-1]
+    marked = decode(spec.renderer.hand_png(big, highlight={last.piece.id}))
+    x0, y0, w, h = last.box
+    assert marked.height == layout.height
+    assert count(marked, (x0, y0, x0 + w, y0 + h), cubed.PREVIEW, 30) > 100
 
 
 def test_deathfront_cells_and_cards():
