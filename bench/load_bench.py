@@ -115,7 +115,7 @@ async def _table_task(service: TableService, plan: Plan, channel: int, result: L
     table = await start_table(service, plan.game, plan.players, plan.config, channel, seed)
     result.games_started += 1
     result.accepted.setdefault(table.id, 0)
-    planned = iter(moves)
+    planned: list[tuple[int, Any]] | None = moves
     await go.wait()
     next_at = clock() + (rng.uniform(0, interval) if interval else 0.0)
     done = 0
@@ -125,8 +125,11 @@ async def _table_task(service: TableService, plan: Plan, channel: int, result: L
             table = await start_table(service, plan.game, plan.players, plan.config, channel, seed)
             result.games_started += 1
             result.accepted.setdefault(table.id, 0)
-            planned = iter(moves)
-        move = next(planned, None) if planned is not None else None
+            planned = moves
+        # The plan's move at this version (the table plays a seat's only legal
+        # move itself, so the version, not a count of our actions, says where we are).
+        version = table.record.version
+        move = planned[version] if planned is not None and version < len(planned) else None
         if move is None:  # off the plan (it ran out, or a double click was applied twice)
             start_choose = clock()
             move = choose(table, rng)

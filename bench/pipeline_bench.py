@@ -227,7 +227,6 @@ async def _table(service: TableService, plan: Plan, channel: int, tracker: Track
     tracker.answered_now(table)
     started[0] += 1
     await go.wait()
-    planned = iter(moves)
     # Paced: one action per ``interval`` on the table's own schedule (open
     # loop: a late answer does not push the schedule back), starting at a
     # random offset so the tables do not send in step.
@@ -243,10 +242,10 @@ async def _table(service: TableService, plan: Plan, channel: int, tracker: Track
             seed, moves = next(games)
             table = await start_table(service, plan.game, plan.players, plan.config, channel, seed)
             tracker.answered_now(table)
-            planned = iter(moves)
-        move = next(planned, None)
-        if move is None:
+        # The plan's move at this version: the table plays a seat's only legal move itself.
+        if table.record.version >= len(moves):
             break  # cannot happen: a planned game ends with its last move
+        move = moves[table.record.version]
         seat, action = move
         try:
             await service.act(table.id, user_id(channel, seat), action)

@@ -132,6 +132,9 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
     search_knowledge: ClassVar[str | None] = None
     # Action type -> handler; ``handler_for`` looks actions up here.
     action_handlers: ClassVar[Mapping[type[BaseModel], ActionHandler]] = {}
+    # True when ``legal_actions`` lists every legal action (not a sample), so
+    # a seat with exactly one has no choice and the table plays it at once.
+    plays_forced_actions: ClassVar[bool] = False
 
     # ---- seats and configuration -------------------------------------
     @abstractmethod
@@ -177,6 +180,14 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
     @abstractmethod
     def _apply(self, state: StateT, seat: int, action: BaseModel) -> list[Event]:
         """Mutate ``state`` (a private copy) or raise ``IllegalAction``."""
+
+    def forced_action(self, state: StateT, seat: int) -> BaseModel | None:
+        """``seat``'s one legal action when the rules leave it no choice
+        (only in games that set ``plays_forced_actions``), else None."""
+        if not self.plays_forced_actions:
+            return None
+        actions = self.legal_actions(state, seat)
+        return actions[0] if len(actions) == 1 else None
 
     def handler_for(self, action: BaseModel) -> ActionHandler | None:
         """The handler ``action_handlers`` lists for the action's type

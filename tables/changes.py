@@ -102,18 +102,35 @@ class Changes:
         return events
 
     async def run_ai_seats(self, table: LiveTable) -> list[Event]:
-        """Let every AI-played seat act until a human is to act or the game ends."""
+        """Let every AI-played seat act, and play a person's move when the
+        rules leave them exactly one, until a person has a choice or the
+        game ends."""
         events: list[Event] = []
         for _ in range(MAX_AI_STEPS_PER_TURN):
             if table.engine.is_over(table.state):
                 break
             ai_seats = [s for s in table.to_act() if table.seats[s].is_ai]
-            if not ai_seats:
+            if ai_seats:
+                events += await self.ai_move(table, ai_seats[0])
+                continue
+            forced = self.forced_move(table)
+            if forced is None:
                 break
-            events += await self.ai_move(table, ai_seats[0])
+            seat, action = forced
+            events += [e.model_copy(update={"params": {**e.params, "forced": True}})
+                       for e in await self.commit(table, seat, action, by_ai=False)]
         else:
             log.error("game %s: AI did not yield after %d steps", table.id, MAX_AI_STEPS_PER_TURN)
         return events
+
+    @staticmethod
+    def forced_move(table: LiveTable) -> tuple[int, BaseModel] | None:
+        """A person to act whose only legal action the table plays for them."""
+        for seat in table.to_act():
+            action = table.engine.forced_action(table.state, seat)
+            if action is not None:
+                return seat, action
+        return None
 
     async def ai_move(self, table: LiveTable, seat: int) -> list[Event]:
         """One AI move for ``seat``, chosen off the event loop, then committed."""

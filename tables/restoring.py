@@ -62,7 +62,8 @@ class Restorer:
                 return None
             resigned_out = len(active_groups(table)) <= 1  # killed between a resignation and its result
             over = table.engine.is_over(table.state)
-            ai_due = not over and any(table.seats[s].is_ai for s in table.to_act())
+            ai_due = not over and (any(table.seats[s].is_ai for s in table.to_act())
+                                   or self.changes.forced_move(table) is not None)
             if not (resigned_out or over or ai_due):
                 return None
             log.info("game %s: resuming after restart (%s)", table.id,

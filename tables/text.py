@@ -40,7 +40,9 @@ def seat_params(params: dict[str, Any], seats: list[Seat]) -> dict[str, Any]:
 def describe(event: Event, seats: list[Seat], locale: str,
              localize: Callable[[dict[str, Any], str], dict[str, Any]] | None = None) -> str:
     params = localize(event.params, locale) if localize else event.params
-    return t(event.key, locale, **seat_params(params, seats))
+    text = t(event.key, locale, **seat_params(params, seats))
+    # A move the table played because it was the seat's only legal one.
+    return f"⏩ {text}" if params.get("forced") else text
 
 
 def game_name(game_type: str, locale: str) -> str:

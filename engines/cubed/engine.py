@@ -103,6 +103,8 @@ def has_placement(state: CubedState, seat: int) -> bool:
 
 class CubedEngine(GameEngine[CubedConfig, CubedState]):
     game_type: ClassVar[str] = "cubed"
+    # A seat whose pieces fit nowhere can only draw, then only pass: played at once.
+    plays_forced_actions: ClassVar[bool] = True
     config_model: ClassVar[type[BaseModel]] = CubedConfig
     state_model: ClassVar[type[BaseModel]] = CubedState
     action_adapter = ACTION_ADAPTER

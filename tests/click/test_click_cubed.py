@@ -73,9 +73,11 @@ async def click_action(member, message, action, table):
     return await press(member, message, label)
 
 
-async def play_by_clicks(table, seed=1, max_actions=400, phases=None):
+async def play_by_clicks(table, seed=1, max_actions=400, phases=None, chosen_draws=False):
     """Play to the end, each action the engine AI's choice, built by clicks.
-    Returns the action kinds; ``phases`` collects the phase each was made in."""
+    Returns the action kinds; ``phases`` collects the phase each was made in.
+    ``chosen_draws``: sometimes draw, or pass after a draw, by choice (with
+    nothing to place, the table plays the draw and the pass itself)."""
     phases = [] if phases is None else phases
     rng = random.Random(seed)
     done: list[str] = []
@@ -87,6 +89,11 @@ async def play_by_clicks(table, seed=1, max_actions=400, phases=None):
         assert all_menus_fit(message)
         action = ENGINE.ai_action(live.state, seat, rng)
         phase = live.state.phase
+        if chosen_draws and phase == "turn" and isinstance(action, PlaceAction) and live.state.bag \
+                and rng.random() < 0.15:
+            action = DrawAction()
+        elif chosen_draws and phase == "drawn" and rng.random() < 0.5:
+            action = PassAction()
         version = live.record.version
         answer = await click_action(member, message, action, table)
         assert "✅ Done." in answer.content, (action, answer.content)
@@ -99,7 +106,7 @@ async def play_by_clicks(table, seed=1, max_actions=400, phases=None):
 async def test_a_whole_game_by_clicking_with_draw_and_pass(simcord_env, fast_previews):
     table = await start(simcord_env, rounds=1)
     game_id = table.live().id
-    done = await play_by_clicks(table)
+    done = await play_by_clicks(table, chosen_draws=True)
     assert table.live() is None
     record = await table.service.games.get(game_id)
     assert record.status == "finished"
