@@ -9,14 +9,10 @@ from functools import cache
 from typing import Any
 
 
-def object_path(obj: Any) -> str:
-    """``module:Qualname`` of a class or a module-level function."""
-    return f"{obj.__module__}:{obj.__qualname__}"
-
-
 def class_path(instance: Any) -> str:
     """``module:Qualname`` of an instance's class, to build it again elsewhere."""
-    return object_path(type(instance))
+    cls = type(instance)
+    return f"{cls.__module__}:{cls.__qualname__}"
 
 
 @cache

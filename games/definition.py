@@ -71,11 +71,6 @@ class GameDefinition:
     def game_type(self) -> str:
         return self.engine.game_type
 
-    @property
-    def texts(self) -> str:
-        """The game's namespace in the i18n catalogues (``<game_type>.*``)."""
-        return self.game_type
-
     def config_for(self, players: int, config: dict[str, Any] | None = None) -> dict[str, Any]:
         """The lobby config of a game of ``players`` (simulator, arena)."""
         config = dict(config or {})

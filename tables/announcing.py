@@ -72,5 +72,7 @@ class Announcer:
                 table.record.board_message_id = board
             if ping is not False:
                 table.record.ping_message_id = None if ping is None else int(ping)
+            # Not ``store.save``: a message id is no activity, and the lobby's
+            # idle clock runs from ``updated_at``.
             async with self.store.refusing_stale(table):
                 await self.store.games.save(table.record)

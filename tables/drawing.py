@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from render import worker
-from tables.registry import GameRegistry, default_registry
-from tables.worker_processes import WorkerProcesses, preload_modules, renderer_paths
+from tables.registry import GameRegistry
+from tables.worker_processes import WorkerProcesses
 
 log = logging.getLogger(__name__)
 
@@ -62,9 +62,7 @@ class DrawingPool(WorkerProcesses):
     def start(self, paths: Iterable[str] | None = None, registry: GameRegistry | None = None) -> None:
         """Start the worker processes and build the registry's renderers (or
         those at ``paths``) in each (idempotent)."""
-        registry = registry or default_registry()
-        self.preload = preload_modules(registry)
-        self._start(worker.warm, list(paths) if paths is not None else renderer_paths(registry))
+        self._start(worker.warm, paths, registry, lambda definition: definition.renderer)
 
     # -- drawing --------------------------------------------------------------
     async def draw(self, renderer: Any, kind: str, view: Any, locale: str, *,

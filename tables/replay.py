@@ -17,8 +17,9 @@ from typing import Any, Iterator
 from PIL import Image
 
 from db.models import GameRecord
-from engines.base import Event, SeatInfo
+from engines.base import Event
 from games.definition import GameDefinition
+from tables.live import seat_infos
 
 MAX_BYTES = 8 * 1024 * 1024  # Discord shows attachments up to this size inline
 MAX_FRAMES = 32
@@ -38,10 +39,6 @@ class Step:
     seat: int | None
     events: list[Event]
     state: Any
-
-
-def seat_infos(record: GameRecord) -> list[SeatInfo]:
-    return [SeatInfo(name=s.name, is_ai=s.ai_reason == "added") for s in record.seats]
 
 
 def steps(definition: GameDefinition, record: GameRecord, actions: list[tuple[int, int, dict]]) -> Iterator[Step]:

@@ -52,26 +52,38 @@ class Restorer:
             await self.resume(table)
         return count
 
+    def unfinished(self, table: LiveTable) -> str | None:
+        """What a crash may have left undone in a game in play — its result
+        after the last resignation ("resigned"), after its last move
+        ("over"), or a move of an AI seat or a person's only legal move
+        ("AI to act") — or None."""
+        if table.record.status != "playing" or table.state is None:
+            return None
+        if len(active_groups(table)) <= 1:  # killed between a resignation and its result
+            return "resigned"
+        if table.engine.is_over(table.state):
+            return "over"
+        if any(table.seats[s].is_ai for s in table.to_act()) or self.changes.forced_move(table) is not None:
+            return "AI to act"
+        return None
+
     async def resume(self, table: LiveTable) -> None:
         """Bring a restored game to where its last commit left it. The result
         and the ratings are written in one transaction with the status, so a
         game is finished (and rated) exactly once."""
 
         async def step(table: LiveTable) -> Outcome | None:
-            if table.record.status != "playing" or table.state is None:
+            why = self.unfinished(table)
+            if why is None:
                 return None
-            resigned_out = len(active_groups(table)) <= 1  # killed between a resignation and its result
-            over = table.engine.is_over(table.state)
-            ai_due = not over and (any(table.seats[s].is_ai for s in table.to_act())
-                                   or self.changes.forced_move(table) is not None)
-            if not (resigned_out or over or ai_due):
-                return None
-            log.info("game %s: resuming after restart (%s)", table.id,
-                     "resigned" if resigned_out else "over" if over else "AI to act")
-            return Outcome(end="core.end.resigned" if resigned_out else None)
+            log.info("game %s: resuming after restart (%s)", table.id, why)
+            return Outcome(end="core.end.resigned" if why == "resigned" else None)
 
         try:
-            await self.changes.run(table, step)
+            # Most restored games are simply waiting for a person: they skip
+            # the change path (its lock and hand snapshots) altogether.
+            if self.unfinished(table) is not None:
+                await self.changes.run(table, step)
         except Exception:
             log.exception("game %s: could not resume after restart", table.id)
 

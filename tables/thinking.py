@@ -33,8 +33,8 @@ from engines import ai
 from engines.base import GameEngine
 from engines.search import Budget
 from tables import thinking_worker
-from tables.registry import GameRegistry, default_registry
-from tables.worker_processes import WorkerProcesses, engine_paths, preload_modules
+from tables.registry import GameRegistry
+from tables.worker_processes import WorkerProcesses
 
 log = logging.getLogger(__name__)
 
@@ -59,9 +59,7 @@ class ThinkingPool(WorkerProcesses):
     def start(self, paths: Iterable[str] | None = None, registry: GameRegistry | None = None) -> None:
         """Start the worker processes and build the registry's engines (or
         those at ``paths``) and their search knowledge in each (idempotent)."""
-        registry = registry or default_registry()
-        self.preload = preload_modules(registry)
-        self._start(thinking_worker.warm, list(paths) if paths is not None else engine_paths(registry))
+        self._start(thinking_worker.warm, paths, registry, lambda definition: definition.engine)
 
     # -- thinking -------------------------------------------------------------
     async def choose(self, engine: GameEngine[Any, Any], state: Any, seat: int, level: str, seed: str,

@@ -10,8 +10,9 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 
 from engines.paths import class_path
+from games.definition import GameDefinition
 from render.worker import lower_priority
-from tables.registry import GameRegistry
+from tables.registry import GameRegistry, default_registry
 
 log = logging.getLogger(__name__)
 
@@ -27,17 +28,9 @@ def preload_modules(registry: GameRegistry) -> list[str]:
     modules = list(WORKER_MODULES)
     for definition in registry:
         modules += [type(definition.renderer).__module__, type(definition.engine).__module__]
-        ai_paths = (getattr(definition.engine, "greedy_ai", None), getattr(definition.engine, "search_knowledge", None))
-        modules += [path.partition(":")[0] for path in ai_paths if isinstance(path, str)]
+        ai_paths = (definition.engine.greedy_ai, definition.engine.search_knowledge)
+        modules += [path.partition(":")[0] for path in ai_paths if path is not None]
     return list(dict.fromkeys(modules))
-
-
-def renderer_paths(registry: GameRegistry) -> list[str]:
-    return [class_path(definition.renderer) for definition in registry]
-
-
-def engine_paths(registry: GameRegistry) -> list[str]:
-    return [class_path(definition.engine) for definition in registry]
 
 
 class WorkerProcesses:
@@ -54,10 +47,17 @@ class WorkerProcesses:
         self.restarts = 0  # pools replaced after a worker died
         self.preload: list[str] = list(WORKER_MODULES)
 
-    def _start(self, warm: Callable[[list[str]], object], paths: Iterable[str]) -> None:
-        """Start the workers and let each build ``paths`` ahead of the first request (idempotent)."""
+    def _start(self, warm: Callable[[list[str]], object], paths: Iterable[str] | None,
+               registry: GameRegistry | None, part: Callable[[GameDefinition], object]) -> None:
+        """Start the workers and let each build ``paths`` — by default the
+        class path of ``part`` of every game in ``registry`` (the built-in
+        games without one) — ahead of the first request (idempotent)."""
         if self.processes == 0 or self._closed or self._executor is not None:
             return
+        registry = registry or default_registry()
+        self.preload = preload_modules(registry)
+        if paths is None:
+            paths = [class_path(part(definition)) for definition in registry]
         executor = self._new_executor()
         for _ in range(self.processes):
             executor.submit(warm, list(paths))
