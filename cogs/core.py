@@ -109,6 +109,12 @@ class CoreCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Any command or click: the player is here (no DM needed; a panel
+        they are watching tells them their turn)."""
+        bot_of(interaction).notifier.saw(interaction.user.id)
+
     @staticmethod
     def _game_type(interaction: discord.Interaction, game: str) -> str:
         """The ``game`` option, refused unless it names a game of the registry."""
@@ -133,11 +139,17 @@ class CoreCog(commands.Cog):
             locale = await guild_locale(bot_of(interaction), interaction.guild)
             image = await draw(bot_of(interaction), table.definition.renderer, "board", table.engine.public_view(table.state),
                                locale)
+            old = table.record.board_message_id
             message = await interaction.followup.send(
                 notifier.board_content(table, [], locale, None), file=png_file(image, "board.png"),
                 view=notifier.board_view(table, locale), wait=True,
             )
             await bot_of(interaction).tables.set_message_ids(table, board=message.id)
+            if old is not None and interaction.channel is not None:  # one board in the channel
+                try:
+                    await interaction.channel.get_partial_message(old).delete()  # type: ignore[union-attr]
+                except discord.HTTPException:
+                    pass
 
     @app_commands.command(name="resign", description=_desc("cmd.resign", "Resign from this channel's game"))
     async def resign(self, interaction: discord.Interaction) -> None:

@@ -14,7 +14,7 @@ from engines.base import IllegalAction
 from i18n import t
 from tables.errors import TableError
 from tables.service import LiveTable
-from tables.text import describe
+from tables.text import describe, score_line
 
 
 class GameCog(commands.Cog):
@@ -96,10 +96,11 @@ class GameCog(commands.Cog):
             return False
         locale = await user_locale(interaction)
         lines = own_lines(table, seat, events, locale)
+        score = score_line(table.engine, table.state, table.seats, locale)
         if confirm_key == "core.action.done" and lines:
-            await reply(interaction, "✅ " + "\n".join(lines))
+            await reply(interaction, "\n".join(["✅ " + lines[0], *lines[1:], *([score] if score else [])]))
         else:
-            await reply(interaction, "\n".join(["✅ " + t(confirm_key, locale), *lines]))
+            await reply(interaction, "\n".join(["✅ " + t(confirm_key, locale), *lines, *([score] if score else [])]))
         return True
 
 

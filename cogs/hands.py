@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.builder.items import first_controls
+from cogs.builder.items import compose
+from cogs.builder.registry import builder_of
 from cogs.common import bot_of, draw, png_file, reply, user_locale
 from cogs.host import Host
 from cogs.seats import playing_seat
@@ -20,32 +21,21 @@ log = logging.getLogger(__name__)
 
 
 async def send_private_hand(interaction: discord.Interaction, table: "LiveTable") -> None:
-    """Answer with the caller's own private view, visible to the caller only."""
-    service = bot_of(interaction).tables
+    """Answer with the caller's own private panel (hand and move controls),
+    visible to the caller only; it replaces their previous panel."""
+    bot = bot_of(interaction)
     seat = playing_seat(table, interaction.user.id)
-    view = table.engine.private_view(table.state, seat)
     locale = await user_locale(interaction)
-    if view is None:
+    if table.engine.private_view(table.state, seat) is None and builder_of(table) is None:
         await reply(interaction, t("core.hand.none", locale))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    image = await draw(bot_of(interaction), table.definition.renderer, "hand", view, locale)
-    text = t("core.hand.title", locale, game=game_name(table.record.game_type, locale), id=table.id)
-    line = table.definition.renderer.hand_text(view, locale)
-    if line:
-        text += "\n" + line
-    builder = await first_controls(table, seat, locale)
-    if builder is not None:  # the controls that build the next action, step by step
-        lines, view = builder
-        text = "\n".join([text, *(extra for extra in lines[1:] if extra != line)])[:2000]
-    else:
-        items = bot_of(interaction).notifier.game_items(table, locale)
-        view = discord.ui.View(timeout=None) if items else discord.utils.MISSING
-        for item in items:
-            view.add_item(item)
-    await interaction.followup.send(text, file=png_file(image, "hand.png"), ephemeral=True, view=view)
+    version = table.record.version
+    message = await compose(bot, table, seat, locale, head=await bot.notifier.panel_head(table, seat, locale))
+    sent = await interaction.edit_original_response(**message.edit_kwargs())
+    await bot.notifier.panels.opened(interaction, table.id, seat, locale, version, getattr(sent, "id", None))
     if table.seats[seat].dm_failed:
-        await service.mark_dm_failed(table, seat, False)  # the player asked: DMs may be tried again
+        await bot.tables.mark_dm_failed(table, seat, False)  # the player asked: DMs may be tried again
 
 
 async def dm_locale(bot: Host, user_id: int, server_locale: str) -> str:
@@ -56,7 +46,7 @@ async def dm_locale(bot: Host, user_id: int, server_locale: str) -> str:
 
 
 async def dm_hand(bot: Host, table: "LiveTable", seat: int, locale: str, turn_hint: str | None = None,
-                  board_url: str | None = None) -> bool | None:
+                  board_url: str | None = None, server: str | None = None) -> bool | None:
     """DM a player their hand — with ``turn_hint``, as the "your turn" DM.
     True sent, False refused (closed DMs), None skipped (AI, DMs turned
     off, nothing to send, or an earlier refusal not yet cleared)."""
@@ -73,14 +63,16 @@ async def dm_hand(bot: Host, table: "LiveTable", seat: int, locale: str, turn_hi
     game = game_name(table.record.game_type, locale)
     if turn_hint is not None:
         text = t("core.turn.dm", locale, game=game, id=table.id, what=turn_hint)
-        if board_url:
-            text += "\n" + t("core.turn.board_link", locale, url=board_url)
+        if server:
+            text += "\n" + t("core.turn.dm_server", locale, server=discord.utils.escape_markdown(server))
     else:
         text = t("core.hand.dm", locale, game=game, id=table.id)
     line = table.definition.renderer.hand_text(view, locale) if view is not None else ""
     try:
         user = bot.get_user(record_seat.user_id) or await bot.fetch_user(record_seat.user_id)
-        kwargs = {"file": png_file(image, "hand.png")} if image is not None else {}
+        kwargs: dict[str, Any] = {"file": png_file(image, "hand.png")} if image is not None else {}
+        if board_url:  # a button to the board, where the move is made
+            kwargs["view"] = link_view(t("core.turn.open_board", locale), board_url)
         await user.send(text + ("\n" + line if line else ""), **kwargs)
         return True
     except (discord.Forbidden, discord.NotFound):
@@ -89,3 +81,9 @@ async def dm_hand(bot: Host, table: "LiveTable", seat: int, locale: str, turn_hi
     except discord.HTTPException as exc:
         log.warning("game %s: DM to seat %d failed with HTTP %s", table.id, seat, exc.status)
         return False
+
+
+def link_view(label: str, url: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=label, url=url, style=discord.ButtonStyle.link))
+    return view

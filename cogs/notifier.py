@@ -1,25 +1,42 @@
-"""The Discord side of the table service: lobby messages, the board message,
-hand DMs, reminders and results. Runs after every committed change."""
+"""The Discord side of the table service: what players see after every
+committed change.
+
+A game has one board message in its channel: the picture, what happened
+since the player to act last moved, and whose turn it is. When the turn
+passes to a person, the board is posted again as a new message that
+mentions them (so the notification carries the board and what the others
+did) and the previous board message is deleted; other changes edit the
+board in place. So a move costs at most two requests. A person watching
+their private panel (clicked it in the last ``WATCHING_SECONDS``) is told
+there instead: the panel redraws itself and the board is edited in place.
+The game's end is one new message: the last board, the results and a
+mention of every player. DMs go only to a player who has been away
+(``AWAY_SECONDS`` without touching the bot), with the server's name and a
+button to the board."""
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import deque
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.board_log import BoardLog
+from cogs.builder.items import compose
 from cogs.common import draw, guild_locale, png_file
 from cogs.hands import dm_hand, dm_locale
 from cogs.host import Host
+from cogs.lobby_message import LobbyMessages
+from cogs.panel_view import PanelMessage, closed
+from cogs.panels import Panel, Panels
 from cogs.rematch import rematch_view
-from cogs.views import ai_level_text, board_view, lobby_view
+from cogs.results_text import results_text
+from cogs.views import board_view
 from engines import ai
 from engines.base import Event
 from engines.paths import load
-from i18n import has, t
-from tables import replay
-from tables.text import describe, game_name, safe_name, turn_hint
+from i18n import t
+from tables.text import game_name, safe_name, turn_hint
 
 if TYPE_CHECKING:
     from tables.service import GameSummary, LiveTable
@@ -27,7 +44,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 MAX_LOG_LINES = 40  # the board keeps the last full round; long rounds are cut to fit
 MAX_CONTENT = 1900
-MAX_BATCHES = 64
+WATCHING_SECONDS = 60  # a click this recent: the player is looking at their panel
+AWAY_SECONDS = 10 * 60  # no click or command this long: the player is away, a DM may reach them
+PANEL_LINES = 6  # what the others did, at the top of a redrawn panel
 
 
 def board_url(table: "LiveTable") -> str | None:
@@ -37,39 +56,25 @@ def board_url(table: "LiveTable") -> str | None:
     return f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}/{record.board_message_id}"
 
 
-def _option_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "✓" if value else "✗"
-    if isinstance(value, list):
-        return ", ".join(map(str, value))
-    return str(value)
-
-
-def config_summary(config: dict, locale: str, game_type: str = "") -> str:
-    """The lobby's options with localized names; options left to their
-    automatic value and those without a name in the catalogue (internal
-    tables, tuning knobs) are not shown."""
-    shown = []
-    for key, value in config.items():
-        if value is None or not has(f"core.option.{key}"):
-            continue
-        value_key = f"{game_type}.{key}.{value}"  # e.g. <game_type>.mode.teams
-        text = t(value_key, locale) if isinstance(value, str) and has(value_key) else _option_value(value)
-        shown.append(t("core.lobby.option_pair", locale, name=t(f"core.option.{key}", locale), value=text))
-    return " · ".join(shown) if shown else "—"
-
+def mentions(user_ids: list[int]) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(u) for u in user_ids])
 
 
 class DiscordNotifier:
     def __init__(self, bot: Host) -> None:
         self.bot = bot
-        # Per game: the latest event batches (one per change), for the board's log.
-        self.recent: dict[int, deque[list[Event]]] = {}
-        self._ping_locks: dict[int, asyncio.Lock] = {}
+        self.log = BoardLog()
+        self.lobby = LobbyMessages(bot, self._channel, self._locale)
+        self.panels = Panels(lambda: self.bot.tables.clock(), lambda locale: t("panel.asleep", locale))
+        self.seen: dict[int, float] = {}  # user id -> when they last touched the bot (the service's clock)
+        self.away_seconds: float = AWAY_SECONDS
+        self._board_locks: dict[int, asyncio.Lock] = {}
         # Per game: (the state, {(seat, locale): hint}). A hint lists the legal
-        # action kinds, which costs SETUP a search; the ping and the turn DM share it.
+        # action kinds, which costs SETUP a search; the board and the DM share it.
         self._hints: dict[int, tuple[Any, dict[tuple[int, str], str]]] = {}
 
+    # -- plumbing --------------------------------------------------------------
     def game_items(self, table: "LiveTable", locale: str) -> list[discord.ui.Item]:
         parts = table.definition.discord
         factory = load(parts.board_items) if parts is not None and parts.board_items else None
@@ -95,60 +100,25 @@ class DiscordNotifier:
             return language or "en"
         return await guild_locale(self.bot, guild)
 
-    # -- lobby ---------------------------------------------------------
-    def lobby_embed(self, table: "LiveTable", locale: str, closed_reason: str | None = None) -> discord.Embed:
-        record = table.record
-        lo, hi = table.seat_range()
-        title = t("core.lobby.title", locale, game=game_name(record.game_type, locale), id=record.id)
-        if record.status == "playing" or record.status == "finished":
-            description = t("core.lobby.started", locale)
-        elif closed_reason:
-            description = t(closed_reason, locale)
-        else:
-            description = t("core.lobby.help", locale, min=lo, max=hi)
-        embed = discord.Embed(title=title, description=description, colour=discord.Colour.blurple())
-        seats = "\n".join(
-            f"{i + 1}. {'🤖 ' if s.ai_reason == 'added' else ''}{safe_name(s.name)}"
-            + (" 👑" if s.user_id == record.host_id else "")
-            + (f" · {ai_level_text(s.ai_level, locale)}" if s.ai_reason == "added" else "")
-            + "".join(f" · {self._option_text(record.game_type, key, value, locale)}"
-                      for key, value in s.options.items())
-            for i, s in enumerate(record.seats)
-        )
-        embed.add_field(name=t("core.lobby.seats", locale, count=len(record.seats), min=lo, max=hi),
-                        value=seats or "—", inline=False)
-        embed.add_field(name=t("core.lobby.options", locale), value=config_summary(record.config, locale, record.game_type), inline=False)
-        return embed
+    def saw(self, user_id: int) -> None:
+        """The user touched the bot (any command or click)."""
+        self.seen[user_id] = self.bot.tables.clock()
 
-    @staticmethod
-    def _option_text(game_type: str, key: str, value: object, locale: str) -> str:
-        """A seat's own choice, by its localized name where there is one
-        (``<game_type>.faction.us`` → "US" / "美軍")."""
-        value_key = f"{game_type}.{key}.{value}"
-        return t(value_key, locale) if has(value_key) else str(value)
+    def idle_for(self, user_id: int) -> float:
+        seen = self.seen.get(user_id)
+        return float("inf") if seen is None else self.bot.tables.clock() - seen
+
+    # -- lobby (cogs/lobby_message.py) ------------------------------------------
+    def lobby_embed(self, table: "LiveTable", locale: str, closed_reason: str | None = None) -> discord.Embed:
+        return self.lobby.lobby_embed(table, locale, closed_reason)
 
     async def post_lobby(self, interaction: discord.Interaction, table: "LiveTable", locale: str) -> None:
-        """The first lobby message, as the answer to `/<game> new`."""
-        await interaction.followup.send(embed=self.lobby_embed(table, locale), view=lobby_view(table.id, locale=locale))
-        message = await interaction.original_response()
-        await self.bot.tables.set_message_ids(table, lobby=message.id)
+        await self.lobby.post_lobby(interaction, table, locale)
 
     async def lobby_updated(self, table: "LiveTable", closed_reason: str | None = None) -> None:
-        if table.record.lobby_message_id is None:
-            return
-        channel = await self._channel(table.record.channel_id)
-        if channel is None:
-            return
-        locale = await self._locale(table)
-        open_ = table.record.status == "lobby"
-        try:
-            await channel.get_partial_message(table.record.lobby_message_id).edit(  # type: ignore[union-attr]
-                embed=self.lobby_embed(table, locale, closed_reason), view=lobby_view(table.id, open_, locale, any(s.ai_reason == "added" for s in table.seats)),
-            )
-        except discord.HTTPException as exc:
-            log.warning("game %s: could not edit the lobby message (HTTP %s)", table.id, exc.status)
+        await self.lobby.lobby_updated(table, closed_reason)
 
-    # -- board ---------------------------------------------------------
+    # -- the board's words ------------------------------------------------------
     def turn_line(self, table: "LiveTable", locale: str) -> str:
         names = []
         for seat in table.to_act():
@@ -159,151 +129,6 @@ class DiscordNotifier:
                 level = ai.normalize_level(s.ai_level if s.ai_reason == "added" else ai.TIMEOUT_LEVEL)
                 names.append(t("ai.board.seat", locale, name=safe_name(s.name), level=t(f"ai.level.{level}", locale)))
         return t("core.board.turn", locale, players=", ".join(names)) if names else ""
-
-    def board_content(self, table: "LiveTable", events: list[Event], locale: str,
-                      finished: "GameSummary | None") -> str:
-        """The header, the log lines of the last full round (the given
-        events when none are remembered) and whose turn it is."""
-        header = f"**{game_name(table.record.game_type, locale)}** · #{table.id}"
-        batches = self.recent.get(table.id)
-        shown = [e for batch in self.last_round(table, batches) for e in batch] if batches else events
-        lines = [f"• {describe(e, table.seats, locale, table.definition.localize_params)}" for e in shown][-MAX_LOG_LINES:]
-        footer = self.turn_line(table, locale) if finished is None else t("core.board.over", locale)
-        while lines and len("\n".join([header, *lines, footer])) > MAX_CONTENT:
-            lines.pop(0)  # the oldest lines go first
-        content = "\n".join(p for p in [header, *lines, footer] if p)
-        return content if len(content) <= MAX_CONTENT else content[: MAX_CONTENT - 1] + "…"
-
-    def remember(self, table: "LiveTable", events: list[Event]) -> None:
-        if events:
-            self.recent.setdefault(table.id, deque(maxlen=MAX_BATCHES)).append(list(events))
-
-    async def refill(self, table: "LiveTable") -> None:
-        """Rebuild the remembered changes from the action log (one per action)."""
-        rows = await self.bot.tables.games.actions(table.id)
-        actions = [(seq, seat, action) for seq, seat, action, _ in rows]
-
-        def batches() -> list[list[Event]]:
-            return [step.events for step in replay.steps(table.definition, table.record, actions) if step.events]
-
-        try:
-            found = await asyncio.to_thread(batches)
-        except Exception:  # a log that no longer replays must not stop the board
-            log.exception("game %s: could not rebuild the board's log", table.id)
-            found = []
-        self.recent[table.id] = deque(found[-MAX_BATCHES:], maxlen=MAX_BATCHES)
-
-    @staticmethod
-    def last_round(table: "LiveTable", batches: "deque[list[Event]]") -> list[list[Event]]:
-        """The changes since (and including) the last move of a player now to
-        act: everything they missed. Every remembered change when unknown."""
-        to_act = set(table.to_act())
-        out: list[list[Event]] = []
-        for batch in reversed(batches):
-            out.append(batch)
-            if batch[0].params.get("seat") in to_act:
-                break
-        return out[::-1]
-
-    async def board_updated(self, table: "LiveTable", events: list[Event],
-                            finished: "GameSummary | None") -> None:
-        await self.board_updated_batches(table, [events], finished)
-
-    async def board_updated_batches(self, table: "LiveTable", batches: list[list[Event]],
-                                    finished: "GameSummary | None") -> None:
-        """One board for one or more changes (they piled up while the last
-        board was drawn): drawn once from the newest state; the log keeps
-        one batch per change."""
-        channel = await self._channel(table.record.channel_id)
-        if channel is None or table.state is None:
-            return
-        locale = await self._locale(table)
-        if table.id not in self.recent and table.record.version > 0:
-            await self.refill(table)  # after a restart: the log already holds these changes
-        else:
-            for batch in batches:
-                self.remember(table, batch)
-        events = [e for batch in batches for e in batch]
-        # Text and picture from one instant: the newest state, whichever change is announced.
-        content = self.board_content(table, events, locale, finished)
-        public = table.engine.public_view(table.state)
-        image = await draw(self.bot, table.definition.renderer, "board", public, locale, key=(table.id, "board", locale))
-        view = self.board_view(table, locale) if finished is None else None
-        file = png_file(image, "board.png")
-        message_id = table.record.board_message_id
-        try:
-            if message_id is None:
-                message = await channel.send(content, file=file, view=view)
-                await self.bot.tables.set_message_ids(table, board=message.id)
-            else:
-                await channel.get_partial_message(message_id).edit(  # type: ignore[union-attr]
-                    content=content, attachments=[file], view=view,
-                )
-        except discord.HTTPException as exc:
-            log.warning("game %s: could not update the board (HTTP %s)", table.id, exc.status)
-        announcer = table.definition.announcer
-        if announcer is not None:
-            for batch in batches:
-                for text in announcer(table.state, batch, [s.name for s in table.seats], locale):
-                    await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-        if finished is not None:
-            self.recent.pop(table.id, None)
-            await channel.send(self.results_text(table, finished, locale), view=rematch_view(table.id, locale))
-
-    def results_text(self, table: "LiveTable", summary: "GameSummary", locale: str) -> str:
-        lines = [t("core.result.title", locale, game=game_name(table.record.game_type, locale), id=table.id),
-                 t(summary.reason, locale)]
-        for st in sorted(summary.standings, key=lambda s: (s.rank, s.seat)):
-            seat = table.seats[st.seat]
-            name = f"<@{seat.user_id}>" if seat.user_id is not None else \
-                f"🤖 {safe_name(seat.name)} ({ai_level_text(seat.ai_level, locale)})"
-            line = t("core.result.line", locale, rank=st.rank, name=name)
-            if st.score is not None:
-                line += " · " + t("core.result.score", locale, score=f"{st.score:g}")
-            if st.rating_after is not None:
-                before = f"{st.rating_before:.1f}" if st.rating_before is not None else "—"
-                line += " · " + t("core.result.rating", locale, before=before, after=f"{st.rating_after:.1f}")
-            if st.resigned:
-                line += " · " + t("core.result.resigned", locale)
-            lines.append(line)
-        if not summary.rated:
-            lines.append(t(summary.unrated_reason or "core.result.unrated", locale))
-        if summary.ai_marked:
-            lines.append(t("core.result.ai_marked", locale))
-        return "\n".join(lines)
-
-    # -- turn pings, hands, reminders --------------------------------------
-    async def turn_changed(self, table: "LiveTable", seats: list[int], new_seats: list[int]) -> None:
-        """Replace the game's one live "your turn" message. It names every
-        human to act; only those who were not to act before are pinged."""
-        lock = self._ping_locks.setdefault(table.id, asyncio.Lock())
-        async with lock:
-            channel = await self._channel(table.record.channel_id)
-            if channel is None:
-                return
-            old = table.record.ping_message_id
-            if old is not None:
-                try:
-                    await channel.get_partial_message(old).delete()  # type: ignore[union-attr]
-                except discord.HTTPException:
-                    pass  # already gone
-            message_id = None
-            users = [table.seats[s].user_id for s in seats if table.seats[s].user_id is not None]
-            if users and table.record.status == "playing" and table.state is not None:
-                locale = await self._locale(table)
-                text = await self.ping_text(table, seats, locale)
-                pinged = [discord.Object(table.seats[s].user_id) for s in new_seats
-                          if table.seats[s].user_id is not None]
-                try:
-                    message = await channel.send(text, allowed_mentions=discord.AllowedMentions(
-                        everyone=False, roles=False, replied_user=False, users=pinged))
-                    message_id = message.id
-                except discord.HTTPException as exc:
-                    log.warning("game %s: could not post the turn ping (HTTP %s)", table.id, exc.status)
-            await self.bot.tables.set_message_ids(table, ping=message_id)
-            if table.record.status != "playing":
-                self._ping_locks.pop(table.id, None)
-                self._hints.pop(table.id, None)
 
     async def turn_hint(self, table: "LiveTable", seat: int, locale: str) -> str:
         """``tables.text.turn_hint``, once per state, seat and language, in the
@@ -318,17 +143,169 @@ class DiscordNotifier:
             hints[(seat, locale)] = await pool.compute(turn_hint, *args) if pool is not None else turn_hint(*args)
         return hints[(seat, locale)]
 
-    async def ping_text(self, table: "LiveTable", seats: list[int], locale: str) -> str:
-        players = ", ".join(f"<@{table.seats[s].user_id}>" for s in seats if table.seats[s].user_id is not None)
-        hint = await self.turn_hint(table, seats[0], locale)
-        text = t("core.turn.ping", locale, players=players, game=game_name(table.record.game_type, locale),
+    async def footer(self, table: "LiveTable", locale: str) -> str:
+        """Whose turn: the humans to act mentioned, with what they may do."""
+        humans = [s for s in table.to_act() if table.seats[s].user_id is not None and not table.seats[s].is_ai]
+        if not humans or table.state is None:
+            return self.turn_line(table, locale)
+        players = ", ".join(f"<@{table.seats[s].user_id}>" for s in humans)
+        hint = await self.turn_hint(table, humans[0], locale)
+        return t("core.turn.ping", locale, players=players, game=game_name(table.record.game_type, locale),
                  id=table.id, what=hint)
-        url = board_url(table)
-        return text + (" · " + t("core.turn.board_link", locale, url=url) if url else "")
+
+    def board_content(self, table: "LiveTable", events: list[Event], locale: str,
+                      finished: "GameSummary | None", footer: str | None = None) -> str:
+        """The header, the log lines of the last full round (the given
+        events when none are remembered) and whose turn it is."""
+        header = f"**{game_name(table.record.game_type, locale)}** · #{table.id}"
+        shown = self.log.since(table, table.to_act()) if self.log.knows(table.id) else events
+        lines = self.log.lines(table, shown, locale)[-MAX_LOG_LINES:]
+        if finished is not None:
+            footer = t("core.board.over", locale)
+        elif footer is None:
+            footer = self.turn_line(table, locale)
+        while lines and len("\n".join([header, *lines, footer])) > MAX_CONTENT:
+            lines.pop(0)  # the oldest lines go first
+        content = "\n".join(p for p in [header, *lines, footer] if p)
+        return content if len(content) <= MAX_CONTENT else content[: MAX_CONTENT - 1] + "…"
+
+    def results_text(self, table: "LiveTable", summary: "GameSummary", locale: str) -> str:
+        return results_text(table, summary, locale)
+
+    # -- after a change ------------------------------------------------------------
+    async def board_updated(self, table: "LiveTable", events: list[Event],
+                            finished: "GameSummary | None") -> None:
+        await self.board_updated_batches(table, [events], finished)
+
+    async def board_updated_batches(self, table: "LiveTable", batches: list[list[Event]],
+                                    finished: "GameSummary | None",
+                                    turn: tuple[list[int], list[int]] | None = None) -> None:
+        """One board for one or more changes (they piled up while the last
+        board was drawn), drawn once from the newest state. ``turn``: the
+        humans to act and those of them newly to act (see the module)."""
+        channel = await self._channel(table.record.channel_id)
+        if channel is None or table.state is None:
+            return
+        locale = await self._locale(table)
+        if not self.log.knows(table.id) and table.record.version > 0:
+            await self.log.refill(self.bot.tables, table)  # after a restart: the log already holds these changes
+        else:
+            for batch in batches:
+                self.log.remember(table, batch)
+        events = [e for batch in batches for e in batch]
+        lock = self._board_locks.setdefault(table.id, asyncio.Lock())
+        async with lock:
+            if finished is not None:
+                await self._post_results(table, channel, finished, locale)
+            else:
+                told = await self._refresh_panels(table)
+                newly = turn[1] if turn is not None else []
+                ping = [table.seats[s].user_id for s in newly if table.seats[s].user_id is not None
+                        and not (table.seats[s].user_id in told
+                                 and self.idle_for(table.seats[s].user_id) < WATCHING_SECONDS)]
+                await self._show_board(table, channel, events, locale, [u for u in ping if u is not None])
+            await self._announce(table, channel, batches, locale)
+        if finished is not None:
+            self._forget(table.id)
+
+    async def _show_board(self, table: "LiveTable", channel: Any, events: list[Event], locale: str,
+                          ping: list[int]) -> None:
+        """Edit the board in place, or post it anew mentioning ``ping``."""
+        content = self.board_content(table, events, locale, None, await self.footer(table, locale))
+        public = table.engine.public_view(table.state)
+        image = await draw(self.bot, table.definition.renderer, "board", public, locale, key=(table.id, "board", locale))
+        file = png_file(image, "board.png")
+        view = self.board_view(table, locale)
+        if ping or table.record.board_message_id is None:
+            await self._post_anew(table, channel, content, file, view, ping)
+            return
+        try:
+            await channel.get_partial_message(table.record.board_message_id).edit(
+                content=content, attachments=[file], view=view)
+        except discord.NotFound:  # deleted by someone: post it again
+            await self._post_anew(table, channel, content, png_file(image, "board.png"), view, ping)
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not update the board (HTTP %s)", table.id, exc.status)
+
+    async def _post_anew(self, table: "LiveTable", channel: Any, content: str, file: discord.File,
+                         view: discord.ui.View | None, ping: list[int]) -> None:
+        """A new board message; the previous one (and an old separate ping) deleted."""
+        old = [m for m in (table.record.board_message_id, table.record.ping_message_id) if m is not None]
+        try:
+            message = await channel.send(content, file=file, view=view, allowed_mentions=mentions(ping))
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not post the board (HTTP %s)", table.id, exc.status)
+            return
+        await self.bot.tables.set_message_ids(table, board=message.id, ping=None)
+        for message_id in old:
+            try:
+                await channel.get_partial_message(message_id).delete()
+            except discord.HTTPException:
+                pass  # already gone
+
+    async def _post_results(self, table: "LiveTable", channel: Any, finished: "GameSummary",
+                            locale: str) -> None:
+        """The last board with the results, mentioning every player; the
+        panels lose their controls."""
+        await self.panels.close(table.id, lambda panel: closed("\n".join([*panel.notes, t("panel.over", panel.locale, id=table.id)])))
+        public = table.engine.public_view(table.state)
+        image = await draw(self.bot, table.definition.renderer, "board", public, locale, key=(table.id, "board", locale))
+        players = [s.user_id for s in table.seats if s.user_id is not None]
+        await self._post_anew(table, channel, self.results_text(table, finished, locale),
+                              png_file(image, "board.png"), rematch_view(table.id, locale), players)
+
+    async def _announce(self, table: "LiveTable", channel: Any, batches: list[list[Event]], locale: str) -> None:
+        """The game's own public lines for these changes (e.g. a round's summary)."""
+        announcer = table.definition.announcer
+        if announcer is None or table.state is None:
+            return
+        for batch in batches:
+            for text in announcer(table.state, batch, [s.name for s in table.seats], locale):
+                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+
+    # -- panels ----------------------------------------------------------------------
+    async def panel_head(self, table: "LiveTable", seat: int, locale: str) -> list[str]:
+        """The top of a player's panel: what the others did since their
+        last move, and that it is their turn."""
+        lines = self.log.lines(table, self.log.missed_by(table, seat), locale)[-PANEL_LINES:]
+        if table.record.status != "playing" or table.state is None:
+            return lines
+        if seat in table.to_act():  # (a waiting player's builder says whom they wait for)
+            lines.append("🔔 " + t("panel.your_turn", locale, what=await self.turn_hint(table, seat, locale)))
+        return lines
+
+    async def _refresh_panels(self, table: "LiveTable") -> set[int]:
+        """Redraw every live panel of the table; the users whose panel now
+        shows the newest state."""
+        version = table.record.version
+
+        async def redraw(panel: Panel) -> PanelMessage | None:
+            if table.seat_of(panel.user_id) != panel.seat or table.state is None:
+                return None
+            head = await self.panel_head(table, panel.seat, panel.locale)
+            return await compose(self.bot, table, panel.seat, panel.locale, head=head)
+
+        await self.panels.refresh(table.id, version, redraw)
+        return {p.user_id for p in self.panels.of_table(table.id) if p.version >= version}
+
+    # -- turns, hands, DMs ---------------------------------------------------------------
+    async def turn_changed(self, table: "LiveTable", seats: list[int], new_seats: list[int]) -> None:
+        """The board carries whose turn it is (``board_updated_batches``);
+        only an old separate ping message is removed here."""
+        if table.record.ping_message_id is None:
+            return
+        channel = await self._channel(table.record.channel_id)
+        if channel is not None:
+            try:
+                await channel.get_partial_message(table.record.ping_message_id).delete()
+            except discord.HTTPException:
+                pass
+        await self.bot.tables.set_message_ids(table, ping=None)
 
     async def hands_changed(self, table: "LiveTable", seats: list[int], turn_seats: list[int] = ()) -> None:
         """DMs as each player chose: ``hand`` — the hand whenever it changes;
-        ``turn`` (default) — the hand when it becomes their turn; ``off``."""
+        ``turn`` (default) — the hand when it becomes their turn, if they
+        have been away; ``off``."""
         server_locale = await self._locale(table)
         settings = self.bot.tables.settings
         for seat in sorted(set(seats) | set(turn_seats)):
@@ -337,12 +314,14 @@ class DiscordNotifier:
                 continue
             mode = await settings.dm_mode(user_id)
             # (the DM goes out after the mover's answer: the turn may have passed on already)
-            turn = mode == "turn" and seat in turn_seats and seat in table.to_act()
+            turn = mode == "turn" and seat in turn_seats and seat in table.to_act() \
+                and self.idle_for(user_id) >= self.away_seconds
             if not (turn or (mode == "hand" and seat in seats)):
                 continue
             locale = await dm_locale(self.bot, user_id, server_locale)
             hint = await self.turn_hint(table, seat, locale) if turn else None
-            sent = await dm_hand(self.bot, table, seat, locale, turn_hint=hint, board_url=board_url(table))
+            sent = await dm_hand(self.bot, table, seat, locale, turn_hint=hint, board_url=board_url(table),
+                                 server=self._server_name(table))
             if sent is False:
                 await self.bot.tables.mark_dm_failed(table, seat, True)
                 channel = await self._channel(table.record.channel_id)
@@ -350,7 +329,11 @@ class DiscordNotifier:
                     await channel.send(t("core.hand.dm_failed", server_locale,
                                          player=safe_name(table.seats[seat].name)))
 
-    async def rematch_opened(self, channel: discord.abc.Messageable, table: "LiveTable", old, locale: str) -> None:
+    def _server_name(self, table: "LiveTable") -> str | None:
+        guild = self.bot.get_guild(table.record.guild_id) if table.record.guild_id else None
+        return guild.name if guild is not None else None
+
+    async def rematch_opened(self, channel: discord.abc.Messageable, table: "LiveTable", old: Any, locale: str) -> None:
         """One ping for the finished game's other players."""
         others = [s.user_id for s in old.seats if s.user_id is not None and s.user_id != table.record.host_id]
         if not others:
@@ -358,8 +341,7 @@ class DiscordNotifier:
         await channel.send(
             t("core.rematch.ping", locale, players=" ".join(f"<@{u}>" for u in others),
               host=f"<@{table.record.host_id}>", game=game_name(old.game_type, locale), id=old.id),
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
-                                                     users=[discord.Object(u) for u in others]),
+            allowed_mentions=mentions(others),
         )
 
     async def turn_reminder(self, table: "LiveTable", seat: int, minutes_left: int) -> None:
@@ -369,14 +351,14 @@ class DiscordNotifier:
             return
         locale = await self._locale(table)
         await channel.send(t("core.board.reminder", locale, player=f"<@{user_id}>", minutes=max(1, minutes_left)),
-                           allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
-                                                                    users=[discord.Object(user_id)]))
+                           allowed_mentions=mentions([user_id]))
 
     async def game_ended_by_manager(self, table: "LiveTable") -> None:
         channel = await self._channel(table.record.channel_id)
         if channel is None:
             return
         locale = await self._locale(table)
+        await self.panels.close(table.id, lambda panel: closed("\n".join([*panel.notes, t("panel.over", panel.locale, id=table.id)])))
         if table.record.board_message_id is not None:
             try:
                 await channel.get_partial_message(table.record.board_message_id).edit(view=None)
@@ -384,3 +366,10 @@ class DiscordNotifier:
                 pass
         await channel.send(t("core.board.ended_by_manager", locale, id=table.id))
         await self.turn_changed(table, [], [])
+        self._forget(table.id)
+
+    def _forget(self, table_id: int) -> None:
+        self.log.forget(table_id)
+        self._hints.pop(table_id, None)
+        self._board_locks.pop(table_id, None)
+        self.panels.forget_table(table_id)

@@ -12,9 +12,9 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 from discord.ext import commands
 
-from cogs.builder.items import first_controls
-from cogs.common import refusals, user_locale
+from cogs.common import refusals
 from cogs.game_base import GameCog
+from cogs.hands import send_private_hand
 from cogs.seats import my_seat, my_seat_or_none
 from engines.setup.models import PlayAction, SetupPrivateView, SwapAction
 from engines.setup.notation import (
@@ -67,14 +67,11 @@ async def tiles_autocomplete(interaction: discord.Interaction, current: str) -> 
 
 # ---- the move builder ------------------------------------------------------------------
 async def open_builder(interaction: discord.Interaction, table_id: int | None = None) -> None:
-    """Answer privately with the shared builder's SETUP screen (cogs/builder/setup.py):
-    restart-proof controls that build a play or a swap, with Confirm. The
-    table: ``table_id`` (a board's button), else this channel's."""
-    table, seat = my_seat(interaction, GAME, table_id)
-    found = await first_controls(table, seat, await user_locale(interaction))
-    assert found is not None  # SETUP has a builder
-    lines, view = found
-    await interaction.response.send_message("\n".join(lines), view=view, ephemeral=True)
+    """The player's panel (cogs/hands.py): the shared builder's SETUP screen
+    (cogs/builder/setup.py). The table: ``table_id`` (a board's button),
+    else this channel's."""
+    table, _ = my_seat(interaction, GAME, table_id)
+    await send_private_hand(interaction, table)
 
 
 class BuildButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:setup:build:(?P<table>\d+)"):

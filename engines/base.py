@@ -201,6 +201,13 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
     def is_over(self, state: StateT) -> bool:
         return self.result(state) is not None
 
+    lowest_score_wins: ClassVar[bool] = False
+
+    def scores(self, state: StateT) -> list[float] | None:
+        """Each seat's public score so far (shown after a move), or None for
+        a game without a running score."""
+        return None
+
     def teams(self, state: StateT) -> list[int] | None:
         """Team index per seat in team games, else None."""
         return None

@@ -4,7 +4,9 @@
 returns: the player's answer does not wait for the board to be drawn. Each
 table has at most one worker task, which delivers its announcements in
 order (board edit with the announcer's texts and the results, then the turn
-ping, then the hand DMs; a manager's ending after them) and exits when the
+ping, then the hand DMs; a manager's ending after them; a notifier with
+``board_updated_batches`` is also told the turn with the board, to carry
+the ping on it) and exits when the
 table has nothing left to say.
 
 Changes that pile up while the worker is busy (drawing the previous board)
@@ -117,13 +119,13 @@ class AnnouncingQueue:
         notifier = self._notifier()
         finished = next((c.finished for c in reversed(changes) if c.finished is not None), None)
         batches = [c.events for c in changes]
+        turn = merged_turn(changes)
         many = getattr(notifier, "board_updated_batches", None)
-        if many is not None:
-            await self._guarded(table, "board", lambda: many(table, batches, finished))
+        if many is not None:  # one board for the changes; it also says whose turn it is
+            await self._guarded(table, "board", lambda: many(table, batches, finished, turn))
         else:
             events = [e for batch in batches for e in batch]
             await self._guarded(table, "board", lambda: notifier.board_updated(table, events, finished))
-        turn = merged_turn(changes)
         turn_changed = getattr(notifier, "turn_changed", None)  # optional for older notifiers
         if turn is not None and turn_changed is not None:
             await self._guarded(table, "turn ping", lambda: turn_changed(table, turn[0], turn[1]))

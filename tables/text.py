@@ -89,3 +89,14 @@ def turn_hint(game_type: str, engine: Any, state: Any, seat: int, locale: str) -
     what = kinds_text(game_type, action_kinds(engine, state, seat), locale)
     key = step_key(game_type, state)
     return t("core.turn.step_hint", locale, step=t(key, locale), actions=what) if key else what
+
+
+def score_line(engine: Any, state: Any, seats: list[Seat], locale: str) -> str:
+    """"Score: Alice 12 · Bob 8" after a move; empty for a game without a
+    running score; a game whose lowest score wins says so."""
+    scores = engine.scores(state) if state is not None else None
+    if not scores:
+        return ""
+    parts = " · ".join(f"{safe_name(seat.name)} {score:g}" for seat, score in zip(seats, scores, strict=False))
+    key = "core.action.scores_low" if engine.lowest_score_wins else "core.action.scores"
+    return t(key, locale, scores=parts)

@@ -16,11 +16,14 @@ from cogs.builder.ids import Ref
 from cogs.builder.model import Button, Screen
 from cogs.builder.paging import page_of
 from cogs.builder.registry import builder_of
-from cogs.common import bot_of, png_file, render, user_locale
+from cogs.common import bot_of, draw, render, user_locale
+from cogs.host import Host
+from cogs.panel_view import MESSAGE_LIMIT, PanelMessage, closed, refusal
 from cogs.seats import my_seat, playing_seat
 from engines.base import IllegalAction
 from i18n import t
 from tables.errors import TableError
+from tables.text import game_name, score_line
 
 BUTTON_TEMPLATE = r"tt:b:(?P<table>\d+):(?P<version>\d+):(?P<op>bk|x|pg|ok|do|rf|go):(?P<page>\d+):(?P<path>.*)"
 SELECT_TEMPLATE = r"tt:b:(?P<table>\d+):(?P<version>\d+):(?P<op>s):(?P<page>\d+):(?P<path>.*)"
@@ -99,38 +102,37 @@ def controls(table_id: int, version: int, screen: Screen, path: tuple[str, ...],
     return view
 
 
-async def first_controls(table: Any, seat: int, locale: str) -> tuple[list[str], discord.ui.View] | None:
-    """The start of the builder for a private hand reply: text lines and
-    controls. None for a game without a builder."""
-    builder = builder_of(table)
-    if builder is None:
-        return None
-    screen = builder.screen(table, seat, (), locale)
-    view = controls(table.id, table.record.version, screen, (), 0, locale)
-    warm(builder, table, locale)
-    return screen.lines, view
-
-
 # ---- a click --------------------------------------------------------------------------
-def _refusal(error: TableError | IllegalAction, locale: str) -> str:
-    return "⚠️ " + t(error.key, locale, **dict(error.params))
-
-
 async def handle(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
-    """Answer one click on a builder control by editing its private message."""
+    """Answer one click on a builder control by editing its private message
+    (the player's panel: the click renews it, see cogs/panels.py)."""
     await interaction.response.defer()
     locale = await user_locale(interaction)
-    service = bot_of(interaction).tables
-    notes: list[str] = []
+    bot = bot_of(interaction)
     try:
         table, seat = my_seat(interaction, table_id=ref.table_id)
     except (TableError, IllegalAction) as error:
-        await interaction.edit_original_response(content=_refusal(error, locale), attachments=[], view=None)
+        await interaction.edit_original_response(content=refusal(error, locale), attachments=[], view=None)
         return
     builder = builder_of(table)
-    path, page = ref.path, 0
     if builder is None:
         return
+    panel = await bot.notifier.panels.clicked(interaction, table.id, seat, locale)
+    panel.busy += 1  # the table's own redraw of the panels leaves this one to the click
+    try:
+        path, page, notes = await apply_click(bot, table, seat, interaction.user.id, builder, ref, values, locale)
+        version = table.record.version
+        await show(interaction, table, seat, path, page, locale, notes)
+        panel.version, panel.notes = version, notes
+    finally:
+        panel.busy -= 1
+
+
+async def apply_click(bot: Any, table: Any, seat: int, user_id: int, builder: Any, ref: Ref, values: list[str],
+                      locale: str) -> tuple[tuple[str, ...], int, list[str]]:
+    """What the click does: the builder's next path and page, and notes for
+    the player (an action committed, or refused)."""
+    path, page, notes = ref.path, 0, []
     if ref.version != table.record.version:
         notes.append("🔄 " + t("builder.stale", locale))
         path = ()
@@ -154,42 +156,75 @@ async def handle(interaction: discord.Interaction, ref: Ref, values: list[str]) 
                 action = builder.screen(table, seat, ref.path, locale).action
             if action is None:
                 raise IllegalAction("builder.incomplete")
-            await service.act(table.id, interaction.user.id, action)
+            await bot.tables.act(table.id, user_id, action)
             done = getattr(builder, "done_text", None)
             notes.append(done(action, locale) if done else "✅ " + t("builder.done", locale))
+            score = score_line(table.engine, table.state, table.seats, locale)
+            if score:
+                notes.append(score)
             path = ()
         except (TableError, IllegalAction) as error:
-            notes.append(_refusal(error, locale))
+            notes.append(refusal(error, locale))
             path = ref.path if ref.op == ids.CONFIRM else ()
-    await show(interaction, table, seat, builder, path, page, locale, notes)
+    return path, page, notes
 
 
-async def show(interaction: discord.Interaction, table: Any, seat: int, builder: Any, path: tuple[str, ...],
-               page: int, locale: str, notes: list[str]) -> None:
+async def show(interaction: discord.Interaction, table: Any, seat: int, path: tuple[str, ...], page: int,
+               locale: str, notes: list[str]) -> None:
+    """Redraw the clicked panel at ``path``, with the click's ``notes``."""
     try:
         playing_seat(table, interaction.user.id)  # the game may have ended with the last action
-        try:
-            screen = builder.screen(table, seat, path, locale)
-        except (IllegalAction, ValueError):  # choices that are no longer legal: start again
-            path, page = (), 0
-            screen = builder.screen(table, seat, path, locale)
     except (TableError, IllegalAction) as error:
-        content = "\n".join(notes + ([] if notes else [_refusal(error, locale)]))
-        await interaction.edit_original_response(content=content, attachments=[], view=None)
-        return
+        message = closed("\n".join(notes + ([] if notes else [refusal(error, locale)])))
+    else:
+        message = await compose(bot_of(interaction), table, seat, locale, path, page, notes)
+    await interaction.edit_original_response(**message.edit_kwargs())
+
+
+async def compose(bot: Host, table: Any, seat: int, locale: str, path: tuple[str, ...] = (),
+                  page: int = 0, notes: list[str] | None = None, head: list[str] | None = None) -> PanelMessage:
+    """The panel of ``seat`` at ``path`` of the builder: ``head`` lines
+    first (what just happened), then the builder's lines, then ``notes``
+    (the answer to the last click)."""
+    notes, head = list(notes or []), list(head or [])
+    view = table.engine.private_view(table.state, seat)
+    builder = builder_of(table)
+    if builder is None:
+        if view is None:
+            return closed("\n".join(head + [t("core.hand.none", locale)] + notes))
+        title = t("core.hand.title", locale, game=game_name(table.record.game_type, locale), id=table.id)
+        line = table.definition.renderer.hand_text(view, locale)
+        items = bot.notifier.game_items(table, locale)
+        controls_view = discord.ui.View(timeout=None) if items else None
+        for item in items:
+            controls_view.add_item(item)  # type: ignore[union-attr]
+        image = await draw(bot, table.definition.renderer, "hand", view, locale, key=(table.id, "hand", seat, locale))
+        content = "\n".join([*head, title, *([line] if line else []), *notes])
+        return PanelMessage(content[:MESSAGE_LIMIT], image, "hand.png", controls_view)
+    try:
+        screen = builder.screen(table, seat, path, locale)
+    except (IllegalAction, ValueError):  # choices no longer legal: start again
+        path, page = (), 0
+        screen = builder.screen(table, seat, path, locale)
     image, name = None, "hand.png"
     if screen.preview is not None:
         try:
             image, name = await render(screen.preview), "preview.jpg"
         except Exception:  # a preview is a help, never a reason to fail the click
             log.exception("game %s: preview failed; showing the hand instead", table.id)
-    if image is None:
-        image = await render(table.definition.renderer.hand_png, table.engine.private_view(table.state, seat), locale)
-    view = controls(table.id, table.record.version, screen, path, page, locale)
-    content = "\n".join(screen.lines + notes)[:2000]
-    await interaction.edit_original_response(content=content, attachments=[png_file(image, name)], view=view)
+    if image is None and view is not None:
+        image = await draw(bot, table.definition.renderer, "hand", view, locale, key=(table.id, "hand", seat, locale))
+    buttons = controls(table.id, table.record.version, screen, path, page, locale)
     if not path:
         warm(builder, table, locale)
+    lines = list(screen.lines)
+    if not path and lines:  # the panel's first screen: the hand, then what happened
+        lines[0] = t("core.hand.title", locale, game=game_name(table.record.game_type, locale), id=table.id)
+    line = table.definition.renderer.hand_text(view, locale) if view is not None else ""
+    if line and line not in lines:  # the hand in words, to copy into a command
+        lines.insert(1, line)
+    content = "\n".join(lines[:1] + head + lines[1:] + notes)
+    return PanelMessage(content[:MESSAGE_LIMIT], image, name, buttons, path)
 
 
 def warm(builder: Any, table: Any, locale: str) -> None:

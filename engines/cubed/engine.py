@@ -150,6 +150,14 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         ranks = [1 + sum(1 for other in totals if other < mine) for mine in totals]
         return Result(ranks=ranks, scores=[float(t) for t in totals], reason="cubed.end.rounds")
 
+    lowest_score_wins = True
+
+    def scores(self, state: CubedState) -> list[float] | None:
+        """The totals of the rounds played (lowest wins); None in round one."""
+        if state.config.solo or not state.round_scores:
+            return None
+        return [float(t) for t in state.totals]
+
     # ---- legal actions ------------------------------------------------------
     def legal_actions(self, state: CubedState, seat: int) -> list[BaseModel]:
         if state.phase == "over" or seat != state.current:

@@ -250,6 +250,9 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
         ranks = ffa_ranks(state.scores, state.last_placed)
         return Result(ranks=ranks, scores=scores, reason=state.end_reason)
 
+    def scores(self, state: SetupState) -> list[float] | None:
+        return [float(s) for s in state.scores]
+
     # ---- views ---------------------------------------------------------------
     def public_view(self, state: SetupState) -> SetupPublicView:
         owners = rules.square_owners(state.num_players)

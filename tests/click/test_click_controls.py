@@ -67,10 +67,14 @@ async def test_back_and_cancel_go_back_without_committing(simcord_env):
     assert live.record.version == 0 and live.state.hands[seat] == hand and live.state.table == []
 
 
-async def test_a_stale_control_says_the_game_moved_on_and_offers_fresh_ones(simcord_env):
+async def test_a_stale_control_says_the_game_moved_on_and_offers_fresh_ones(simcord_env, make_bot):
+    """A panel the bot forgot (drawn before a restart) still answers: its
+    first click says the game moved on and shows fresh controls."""
     table = await start(simcord_env)
     live, seat, member = mover(table)
     old = await show_hand(member, table.board_message())
+    await simcord_env.restart_bot(make_bot())
+    live = table.live()
     fresh = await show_hand(member, table.board_message())
     await press(member, fresh, "Draw")
     assert live.record.version == 1
@@ -81,6 +85,19 @@ async def test_a_stale_control_says_the_game_moved_on_and_offers_fresh_ones(simc
     assert "End turn" in buttons(answer) and "Draw" not in buttons(answer)  # fresh: drawn already
     answer = await press(member, answer, "End turn")
     assert "✅ Done." in answer.content and live.record.version == 2
+
+
+async def test_a_new_panel_replaces_the_old_one(simcord_env):
+    table = await start(simcord_env)
+    live, seat, member = mover(table)
+    first = await show_hand(member, table.board_message())
+    second = await show_hand(member, table.board_message())
+    deleted = [r for r in simcord_env.http_requests if r.method == "DELETE" and "/webhooks/" in r.path]
+    assert len(deleted) == 1  # the first panel, through its own interaction
+    assert first.id != second.id
+    await show_hand(member, table.board_message())
+    deleted = [r for r in simcord_env.http_requests if r.method == "DELETE" and "/webhooks/" in r.path]
+    assert len(deleted) == 2  # one panel at a time
 
 
 async def test_a_move_half_built_survives_a_restart(simcord_env, make_bot):

@@ -166,7 +166,7 @@ async def test_a_four_player_lobby_with_factions(simcord_env):
 # ---- a whole game --------------------------------------------------------------------------------
 async def test_a_whole_game_by_slash_commands_ends_on_the_leaderboard(table):
     live = await open_game(table, host_faction="us")
-    game_id, board_id, engine, rng = live.id, live.record.board_message_id, live.engine, random.Random(7)
+    game_id, engine, rng = live.id, live.engine, random.Random(7)
     used, proposed = set(), False
     for _ in range(MAX_COMMANDS):
         live = table.live()
@@ -195,7 +195,7 @@ async def test_a_whole_game_by_slash_commands_ends_on_the_leaderboard(table):
         assert reply.ephemeral and reply.content.startswith("✅"), (name, options, reply.content)
         assert table.live() is None or table.live().record.version == version + 1
         if action.kind == "attack":  # the channel sees the total against the defence
-            board = next(m for m in table.channel.history() if m.id == board_id)
+            board = next(m for m in table.channel.history() if m.id == live.record.board_message_id)
             assert f"with {', '.join(action.attackers)}: " in board.content and "against defence" in board.content
         used.add(action.kind)
     else:

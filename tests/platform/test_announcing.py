@@ -34,6 +34,9 @@ class GatedDrawing:
                 await self.gate.wait()
         return await asyncio.to_thread(getattr(renderer, f"{kind}_png"), view, locale)
 
+    async def compute(self, fn, *args):
+        return fn(*args)
+
 
 async def play_highest(service: TableService, table) -> list:
     seat = table.to_act()[0]
@@ -73,7 +76,7 @@ class Recorder(NullNotifier):
         self.gate = asyncio.Event()
         self.first = True
 
-    async def board_updated_batches(self, table, batches, finished) -> None:
+    async def board_updated_batches(self, table, batches, finished, turn=None) -> None:
         if self.first:
             self.first = False
             await self.gate.wait()

@@ -1,7 +1,16 @@
-"""/settings dm turn|hand|off: what each player gets by DM, and how many."""
+"""/settings dm turn|hand|off: what each player gets by DM, and how many.
+A turn DM goes only to a player who has been away (``AWAY_SECONDS``); most
+tests here count every player as away."""
 import pytest
 
+from cogs.notifier import AWAY_SECONDS
 from tests.conftest import Table, last_reply
+
+
+@pytest.fixture(autouse=True)
+def everyone_away(request, simcord_env):
+    if "keep_presence" not in request.keywords:
+        simcord_env.bot.notifier.away_seconds = 0
 
 
 def dms(member) -> list:
@@ -77,3 +86,27 @@ async def test_a_refused_dm_is_noted_once_without_content(simcord_env, mode):
     await t.env.settle()
     notes = [m.content for m in t.channel.history() if "couldn't send" in m.content]
     assert notes == ["I couldn't send bob their hand by DM. Use `/hand` or the Show hand button."]
+
+
+@pytest.mark.keep_presence
+async def test_a_player_who_is_here_gets_no_turn_dm_and_one_who_was_away_does(simcord_env):
+    t = Table(simcord_env)
+    alice, bob = t.members
+    live = await t.open_and_start()
+    await t.play_to_end()
+    await t.env.settle()
+    assert dms(alice) == [] and dms(bob) == []  # both played all along: the board told them
+    t2 = Table(simcord_env, names=("cy", "di"))
+    live = await t2.open_and_start()
+    await simcord_env.advance_time(AWAY_SECONDS + 60)
+    seat = live.to_act()[0]
+    mover = t2.member_for_seat(seat)
+    other = next(m for m in t2.members if m is not mover)
+    await mover.slash(t2.channel, "highcard play", card=max(live.state.hands[seat]))
+    await t2.env.settle()
+    assert dms(mover) == []
+    assert len(dms(other)) == 1
+    dm = dms(other)[0]
+    assert "Test Guild" in dm.content or t2.guild.name in dm.content  # the DM names the server
+    links = [c.url for row in dm.components for c in row.children if getattr(c, "url", None)]
+    assert links and "discord.com/channels/" in links[0]  # and opens the board

@@ -82,7 +82,7 @@ async def test_the_board_keeps_every_line_since_the_next_players_last_move(simco
     assert [line for line in played if line in board] == played[1:]  # from the next player's own last move
 
 
-async def test_after_a_restart_the_next_turn_still_replaces_the_old_ping(table, make_bot):
+async def test_after_a_restart_the_next_turn_still_replaces_the_old_board(table, make_bot):
     live = await table.open_and_start()
     seat = live.to_act()[0]
     await table.member_for_seat(seat).slash(table.channel, "highcard play", card=max(live.state.hands[seat]))
@@ -90,7 +90,7 @@ async def test_after_a_restart_the_next_turn_still_replaces_the_old_ping(table, 
     assert len(old) == 1
     await table.env.restart_bot(make_bot())
     live = table.live()
-    assert live.record.ping_message_id == old[0] and live.record.ping_seats == live.to_act()
+    assert live.record.board_message_id == old[0] and live.record.ping_seats == live.to_act()
     seat = live.to_act()[0]
     await table.member_for_seat(seat).slash(table.channel, "highcard play", card=max(live.state.hands[seat]))
     now = [m.id for m in table.channel.history() if "your turn in" in m.content]

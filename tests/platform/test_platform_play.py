@@ -21,23 +21,53 @@ async def test_a_whole_game_to_its_end(table):
     assert "final standings" in results and "alice" not in results  # mentions, not names
     assert f"<@{table.members[0].id}>" in results and f"<@{table.members[1].id}>" in results
     board = next(m for m in table.channel.history() if m.id == record.board_message_id)
-    assert board.components == []  # no Show hand button on a finished game
-    assert "Game over" in board.content
+    assert board.content == results  # the results carry the last board
+    assert [a.filename for a in board.attachments] == ["board.png"]
+    controls = [c.custom_id for row in board.components for c in row.children]
+    assert controls == [f"tt:rematch:{game_id}"]  # no Show hand button on a finished game
+    boards = [m for m in table.channel.history() if any(a.filename == "board.png" for a in m.attachments)]
+    assert boards == [board]  # every older board was deleted
 
 
-async def test_the_board_is_one_message_edited_after_each_move(table):
+async def test_the_board_comes_back_with_the_ping_when_the_turn_passes(table):
+    """The next player's ping is the board itself, saying what happened; the
+    old board is deleted: one board message, two requests."""
     live = await table.open_and_start()
     board_id = live.record.board_message_id
     before = len(table.channel.history())
+    since = len(table.env.http_requests)
     seat = live.to_act()[0]
     card = max(live.state.hands[seat])
     await table.member_for_seat(seat).slash(table.channel, "highcard play", card=card)
-    assert len(table.channel.history()) == before  # edited, not re-posted
-    board = next(m for m in table.channel.history() if m.id == board_id)
+    assert len(table.channel.history()) == before  # one posted, one deleted
+    assert board_id not in [m.id for m in table.channel.history()]
+    board = next(m for m in table.channel.history() if m.id == table.live().record.board_message_id)
     assert f"played {card}" in board.content
-    next_seat = table.live().to_act()[0]
-    assert f"<@{table.live().seats[next_seat].user_id}>" in board.content
+    next_user = table.live().seats[table.live().to_act()[0]].user_id
+    raw = table.env.backend.messages[table.channel.id][board.id]
+    assert f"<@{next_user}>" in board.content and raw.ping_user_ids == [next_user]
     assert [a.filename for a in board.attachments] == ["board.png"]
+    sent = [r for r in table.env.http_requests[since:] if not r.path.startswith(("/interactions/", "/webhooks/"))]
+    assert [r.method for r in sent] == ["POST", "DELETE"]
+
+
+async def test_a_change_that_keeps_the_turn_edits_the_board(simcord_env):
+    from tests.conftest import Table
+
+    table = Table(simcord_env, names=("alice",))
+    live = await table.open_and_start(ai=1)
+    board_id = live.record.board_message_id
+    seat = live.to_act()[0]
+    member = table.member_for_seat(seat) if live.seats[seat].user_id else None
+    if member is None:  # the AI opened: wait for the turn to come to a person
+        await table.env.settle()
+        seat = table.live().to_act()[0]
+        member = table.member_for_seat(seat)
+        board_id = table.live().record.board_message_id
+    await member.slash(table.channel, "highcard play", card=max(table.live().state.hands[seat]))
+    await table.env.settle()
+    live = table.live()
+    assert live.record.board_message_id == board_id  # the AI answered: the same player's turn again, edited
 
 
 async def test_an_illegal_action_is_answered_privately_and_changes_nothing(table):
@@ -123,6 +153,7 @@ async def test_dm_hands_can_be_turned_off(table):
 
 async def test_a_refused_dm_is_noted_once_and_not_retried(table):
     alice, bob = table.members
+    table.env.bot.notifier.away_seconds = 0  # every turn DM goes out
     await bob.slash(table.channel, "settings dm", mode="hand")  # bob's hand goes out at the deal
     env = table.env
     await alice.slash(table.channel, "highcard new")
@@ -281,9 +312,10 @@ async def test_board_posts_the_board_again_and_becomes_the_one_edited(table):
     assert new_board.id != old_board and [a.filename for a in new_board.attachments] == ["board.png"]
     assert live.record.board_message_id == new_board.id
     assert [c.label for row in new_board.components for c in row.children] == ["Show hand"]
+    assert old_board not in [m.id for m in table.channel.history()]  # one board in the channel
     seat = live.to_act()[0]
     await table.member_for_seat(seat).slash(table.channel, "highcard play", card=max(live.state.hands[seat]))
-    assert "played" in table.board_message().content and table.board_message().id == new_board.id
+    assert "played" in table.board_message().content and table.board_message().id == table.channel.history()[-1].id
 
 
 async def test_board_without_a_game_says_how_to_start_one(table):

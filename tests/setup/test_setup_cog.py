@@ -90,7 +90,8 @@ async def test_a_whole_game_with_ai_seats_then_rated_games_on_the_leaderboard(si
     results = table.channel.history()[-1].content
     assert "final standings" in results and "Not rated" in results
     board = next(m for m in table.channel.history() if m.id == record.board_message_id)
-    assert board.components == [] and "Game over" in board.content
+    assert board.content == results and [c.custom_id for row in board.components for c in row.children] \
+        == [f"tt:rematch:{game_id}"]  # the results carry the last board; no Show hand
 
     # Two humans, no AI: a rated game, then the leaderboard lists both.
     alice, bob = table.members
@@ -168,7 +169,8 @@ async def test_ascii_full_width_and_chinese_punctuation_are_accepted(simcord_env
     move = "c7 on c1，ＳＴ７\u3000Ｃ３；C2：♠7"
     answer = last_reply(await alice.slash(table.channel, "setup play", move=move))
     assert answer.ephemeral and answer.content.startswith("✅ Played.")
-    assert answer.content.endswith(plain("alice played ♣7 C1, ★7 C3, ♠7 C2: +4 (now 4)."))  # says what was done
+    assert plain("alice played ♣7 C1, ★7 C3, ♠7 C2: +4 (now 4).") in answer.content  # says what was done
+    assert answer.content.endswith("Score: alice 4 · bob 1")  # and the score
     last = table.live().state.last_move
     assert last.placements == [("♣7", "C1"), ("★7", "C3"), ("♠7", "C2")] and last.points == 4
     answer = last_reply(await bob.slash(table.channel, "setup swap", tiles="h2、 ｄ６"))
@@ -268,8 +270,10 @@ async def test_show_hand_lists_the_tiles_once_and_builds_the_move(simcord_env):
     assert plain("P1: ♣7 ♠7 ♦3 ★9 · common: ★7 ♣4 ♦9 ♠6") in builder.content
     assert builder.content.count(plain("♣7 ♠7 ♦3 ★9")) == 1 and builder.content.count(plain("★7 ♣4 ♦9 ♠6")) == 1
     typed = last_reply(await alice.slash(table.channel, "setup build"))
-    assert typed.content.startswith("**Build a move** · SETUP #") and typed.content.count(plain("♣7 ♠7 ♦3 ★9")) == 1
-    assert last_reply(await alice.slash(table.channel, "hand")).content == builder.content
+    assert typed.content == builder.content  # /setup build, /hand and Show hand open the same panel
+    again = last_reply(await alice.slash(table.channel, "hand"))
+    assert again.content == builder.content
+    builder = again  # the newest panel (each one replaces the one before)
     # Tiles that make a legal play now come first, ticked; then the others.
     assert sorted(option_values(builder)) == sorted(["♣7", "♠7", "♦3", "★9", "★7", "♣4", "♦9", "♠6"])
     ticked = [o["value"] for o in menu(builder)["options"] if o["description"].startswith("✓")]
@@ -281,7 +285,8 @@ async def test_show_hand_lists_the_tiles_once_and_builds_the_move(simcord_env):
     assert "✅ This play scores 4. bob gets +1 bonus.\nPlay it?" in builder.content
     assert table.live().record.version == 0  # nothing played yet
     result = await alice.click(builder, label="Confirm")
-    assert plain("✅ You played ♣7 C1, ♠7 C2, ★7 C3. The board shows the score.") in last_reply(result).content
+    assert plain("✅ You played ♣7 C1, ♠7 C2, ★7 C3.") in last_reply(result).content
+    assert "Score: alice " in last_reply(result).content  # the move's own answer shows the score
     assert "Placed:" not in last_reply(result).content  # fresh controls for the next move
     live = table.live()
     assert live.record.version == 1 and live.state.scores == [4, 1]
@@ -318,12 +323,12 @@ async def test_a_bonus_is_previewed_and_announced_in_chinese(simcord_env, locale
     locales[alice.id] = "zh-CN"
     set_position(table)
     builder = last_reply(await alice.slash(table.channel, "setup build"))
-    assert builder.content.startswith("**组合出牌** · 连线计划")
+    assert builder.content.startswith("你的手牌 — 连线计划")
     assert plain("P1：♣7 ♠7 ♦3 ★9 · 公共：★7 ♣4 ♦9 ♠6") in builder.content
     builder = await build_play(alice, builder, [("♣7", "C1")])
     assert "✅ 这样放能得 2 分。bob 获得 1 奖励分。\n确定这样放吗？" in builder.content
     result = await alice.click(builder, label="确认")
-    assert plain("✅ 你打出了 ♣7 C1，得分显示在版图上。") in last_reply(result).content
+    assert plain("✅ 你打出了 ♣7 C1。") in last_reply(result).content and "比分：" in last_reply(result).content
     board = table.board_message().content
     assert plain("• alice 打出 ♣7 C1：+2（现在 2 分）。") in board
     assert plain("• bob 因奖励格子上的 ♥7 N1 获得 1 奖励分（现在 1 分）。") in board
