@@ -48,8 +48,9 @@ def _scores(view: CubedPublicView, locale: str) -> Line:
     for seat in range(len(view.seat_names)):
         rounds = [str(scores[seat]) for scores in view.round_scores if seat < len(scores)]
         total = view.totals[seat] if seat < len(view.totals) else 0
-        full.append(t("alt.cubed.score", locale, name=_seat(view, seat, locale), hand=view.hand_sizes[seat],
-                      total=total, rounds=" ".join(rounds) or "-"))
+        key = "alt.cubed.score" if rounds and view.rounds > 1 else "alt.cubed.score_total"
+        full.append(t(key, locale, name=_seat(view, seat, locale), hand=view.hand_sizes[seat], total=total,
+                      rounds=" ".join(rounds)))
         short.append(t("alt.cubed.score_short", locale, name=f"P{seat + 1}", hand=view.hand_sizes[seat], total=total))
     label = t("alt.cubed.scores", locale)
     return Line.of(t("alt.common.label", locale, label=label, text=group_separator(locale).join(full)),
