@@ -105,8 +105,9 @@ async def reply_error(interaction: discord.Interaction, error: TableError | Ille
     await reply(interaction, "⚠️ " + t(error.key, locale, **params), ephemeral=True)
 
 
-def png_file(data: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(data), filename=name)
+def png_file(data: bytes, name: str, description: str | None = None) -> discord.File:
+    """``description``: the picture's alt text (``cogs.pictures``)."""
+    return discord.File(io.BytesIO(data), filename=name, description=description)
 
 
 async def render(fn, *args: Any) -> bytes:

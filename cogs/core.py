@@ -14,16 +14,15 @@ from cogs import hands, views
 from cogs.builder import items as builder_items
 from cogs.common import (
     bot_of,
-    draw,
     guild_locale,
     is_manager,
-    png_file,
     refusals,
     reply,
     reply_key,
     user_locale,
 )
 from cogs.history import HistoryCog
+from cogs.pictures import picture
 from cogs.rematch import RematchButton
 from cogs.seats import find_table, my_seat
 from i18n import LOCALES, t
@@ -137,11 +136,12 @@ class CoreCog(commands.Cog):
             await interaction.response.defer()
             notifier = bot_of(interaction).notifier
             locale = await guild_locale(bot_of(interaction), interaction.guild)
-            image = await draw(bot_of(interaction), table.definition.renderer, "board", table.engine.public_view(table.state),
-                               locale)
+            file, _ = await picture(bot_of(interaction), None, table.definition.renderer, "board",
+                                    table.engine.public_view(table.state), locale)
+            assert file is not None  # a public board is always a picture
             old = table.record.board_message_id
             message = await interaction.followup.send(
-                notifier.board_content(table, [], locale, None), file=png_file(image, "board.png"),
+                notifier.board_content(table, [], locale, None), file=file,
                 view=notifier.board_view(table, locale), wait=True,
             )
             await bot_of(interaction).tables.set_message_ids(table, board=message.id)
@@ -284,6 +284,16 @@ class CoreCog(commands.Cog):
             if mode.value != "off":
                 await self._clear_dm_refusals(service, interaction.user.id)
             await reply_key(interaction, f"core.dm.set_{mode.value}")
+
+    @settings.command(name="view", description=_desc("cmd.settings.view", "See boards and hands as pictures or as text (screen readers)"))
+    @app_commands.describe(mode=_desc("cmd.opt.view_mode", "Image or Text"))
+    @app_commands.choices(mode=[
+        app_commands.Choice(name="Image", value="image"), app_commands.Choice(name="Text", value="text"),
+    ])
+    async def view(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
+        async with refusals(interaction):
+            await bot_of(interaction).tables.settings.set_view_mode(interaction.user.id, mode.value)
+            await reply_key(interaction, f"core.view.set_{mode.value}")
 
     @staticmethod
     async def _clear_dm_refusals(service, user_id: int) -> None:

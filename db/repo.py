@@ -14,6 +14,8 @@ from db.writes import Write
 
 DM_MODES = ("turn", "hand", "off")
 DEFAULT_DM_MODE = "turn"
+VIEW_MODES = ("image", "text")
+DEFAULT_VIEW_MODE = "image"
 
 _GAME_FIELDS = (
     "game_type", "guild_id", "channel_id", "host_id", "status", "config", "seats", "seed", "version",
@@ -315,6 +317,21 @@ class SettingsRepo:
                 "INSERT INTO user_settings (user_id, dm_hands, dm_mode) VALUES (?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET dm_hands = excluded.dm_hands, dm_mode = excluded.dm_mode",
                 (user_id, int(mode != "off"), mode),
+            )
+
+    async def view_mode(self, user_id: int) -> str:
+        """How this user sees boards and hands: ``image`` (default) or ``text``."""
+        row = await self.db.fetchone("SELECT view_mode FROM user_settings WHERE user_id = ?", (user_id,))
+        mode = row["view_mode"] if row else None
+        return mode if mode in VIEW_MODES else DEFAULT_VIEW_MODE
+
+    async def set_view_mode(self, user_id: int, mode: str) -> None:
+        assert mode in VIEW_MODES
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, view_mode) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET view_mode = excluded.view_mode",
+                (user_id, mode),
             )
 
     async def dm_hands(self, user_id: int) -> bool:

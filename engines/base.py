@@ -278,6 +278,10 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
         return cast(ConfigT, self.config_model.model_validate(data))
 
 
+ALT_LIMIT = 1024  # Discord's limit for an attachment's description (alt text)
+TEXT_LIMIT = 1900  # the words of a board or hand in a message, with room for a title line
+
+
 class Renderer(ABC):
     """Pure drawing of one game's views to PNG bytes (Pillow only).
 
@@ -308,3 +312,26 @@ class Renderer(ABC):
         """A short plain-text line of the hand (symbols, ids), to copy into
         commands, its words in ``locale``. Empty when the image says it all."""
         return ""
+
+    # ---- the same state in words (alt text, text-only players) ---------------
+    @abstractmethod
+    def board_alt(self, view: BaseModel, locale: str = "en") -> str:
+        """The public board in words, for the image's alt text: scores, whose
+        turn, what lies where, the last move; at most ``ALT_LIMIT``
+        characters, long lists summarised (counts) rather than cut. Built
+        from the public view only."""
+
+    @abstractmethod
+    def hand_alt(self, view: BaseModel, locale: str = "en") -> str:
+        """A private hand in words (at most ``ALT_LIMIT`` characters), from
+        that player's private view."""
+
+    def board_text(self, view: BaseModel, locale: str = "en") -> str:
+        """The board in words for a player who chose text instead of
+        pictures (``/settings view``): up to ``TEXT_LIMIT`` characters, so
+        with more detail than the alt text where a game has it."""
+        return self.board_alt(view, locale)
+
+    def hand_text_full(self, view: BaseModel, locale: str = "en") -> str:
+        """A hand in words for a text-only player (up to ``TEXT_LIMIT``)."""
+        return self.hand_alt(view, locale)

@@ -13,13 +13,14 @@ from typing import Collection
 
 from PIL import Image, ImageDraw
 
-from engines.base import Renderer
+from engines.base import ALT_LIMIT, TEXT_LIMIT, Renderer
 from engines.setup import rules
 from engines.setup.models import SetupPrivateView, SetupPublicView
 from i18n import t
 from render.cache import MB, bounded
 from render.common import draw_text, note_text, text_width, to_png, wrap_text
 from render.palette import PaletteSpec, palette_image
+from render.setup_alt import board_words, hand_words
 
 SEAT_COLOURS = [(214, 69, 69), (142, 91, 214), (222, 172, 0), (63, 158, 77)]  # red, purple, yellow, green
 SUIT_COLOURS = {
@@ -433,6 +434,19 @@ class SetupRenderer(Renderer):
         if view.partner_hand is not None:
             parts.append(line(t("render.setup.text_partner", locale, label=view.partner_label), view.partner_hand))
         return " · ".join(parts)
+
+    # ---- in words ---------------------------------------------------------------
+    def board_alt(self, view: SetupPublicView, locale: str = "en") -> str:
+        return board_words(view, locale, ALT_LIMIT)
+
+    def hand_alt(self, view: SetupPrivateView, locale: str = "en") -> str:
+        return hand_words(view, locale, ALT_LIMIT)
+
+    def board_text(self, view: SetupPublicView, locale: str = "en") -> str:
+        return board_words(view, locale, TEXT_LIMIT)
+
+    def hand_text_full(self, view: SetupPrivateView, locale: str = "en") -> str:
+        return hand_words(view, locale, TEXT_LIMIT)
 
 
 def _lines(text: str, size: int, width: float) -> list[str]:

@@ -7,9 +7,10 @@ from typing import Collection
 
 from PIL import Image
 
-from engines.base import Renderer
+from engines.base import ALT_LIMIT, TEXT_LIMIT, Renderer
 from engines.cubed.models import CubedPrivateView, CubedPublicView
 from render.common import to_png
+from render.cubed.alt import board_words, hand_words
 from render.cubed.board import BoardLayout, board_image, seat_name, seat_tag
 from render.cubed.hand import hand_image, hand_layout
 from render.cubed.sprites import (
@@ -64,3 +65,23 @@ class CubedRenderer(Renderer):
 
     def hand_text(self, view: CubedPrivateView, locale: str = "en") -> str:  # type: ignore[override]
         return " ".join(f"`{p.id}`" for p in view.hand)
+
+    def board_alt(self, view: CubedPublicView, locale: str = "en") -> str:  # type: ignore[override]
+        return board_words(_public(view), locale, ALT_LIMIT)
+
+    def hand_alt(self, view: CubedPrivateView, locale: str = "en") -> str:  # type: ignore[override]
+        return hand_words(_private(view), locale, ALT_LIMIT)
+
+    def board_text(self, view: CubedPublicView, locale: str = "en") -> str:  # type: ignore[override]
+        return board_words(_public(view), locale, TEXT_LIMIT)
+
+    def hand_text_full(self, view: CubedPrivateView, locale: str = "en") -> str:  # type: ignore[override]
+        return hand_words(_private(view), locale, TEXT_LIMIT)
+
+
+def _public(view: CubedPublicView | dict) -> CubedPublicView:
+    return view if isinstance(view, CubedPublicView) else CubedPublicView.model_validate(view)
+
+
+def _private(view: CubedPrivateView | dict) -> CubedPrivateView:
+    return view if isinstance(view, CubedPrivateView) else CubedPrivateView.model_validate(view)

@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Collection
 
-from engines.base import Renderer
+from engines.base import ALT_LIMIT, TEXT_LIMIT, Renderer
 from engines.deathfront.cards import card_name
 from engines.deathfront.models import DeathFrontPrivateView, DeathFrontPublicView
 from i18n import t
 from render.common import to_png
+from render.deathfront.alt import board_words, hand_words
 from render.deathfront.board import BoardPicture, grid_image, tile_sprite
 from render.deathfront.hand import card_stats, draw_hand
 from render.deathfront.style import (
@@ -66,3 +67,15 @@ class DeathFrontRenderer(Renderer):
                     name += " " + t("deathfront.label.copies", locale, n=counts[card.id])
                 lines[card.id] = f"**{name}** · {card_stats(card, locale)}"
         return "\n".join(lines.values())
+
+    def board_alt(self, view: DeathFrontPublicView, locale: str = "en") -> str:  # type: ignore[override]
+        return board_words(view, locale, ALT_LIMIT)
+
+    def hand_alt(self, view: DeathFrontPrivateView, locale: str = "en") -> str:  # type: ignore[override]
+        return hand_words(view, locale, ALT_LIMIT)
+
+    def board_text(self, view: DeathFrontPublicView, locale: str = "en") -> str:  # type: ignore[override]
+        return board_words(view, locale, TEXT_LIMIT)
+
+    def hand_text_full(self, view: DeathFrontPrivateView, locale: str = "en") -> str:  # type: ignore[override]
+        return hand_words(view, locale, TEXT_LIMIT)

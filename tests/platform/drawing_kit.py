@@ -31,6 +31,12 @@ class NumberRenderer(Renderer):
     def hand_text(self, view: NumberView, locale: str = "en") -> str:
         return ""
 
+    def board_alt(self, view: NumberView, locale: str = "en") -> str:
+        return f"board {view.number}"
+
+    def hand_alt(self, view: NumberView, locale: str = "en") -> str:
+        return f"hand {view.number}"
+
 
 class GatedRenderer(NumberRenderer):
     """In a thread: the first board waits for ``gate``; records what it drew."""

@@ -136,3 +136,10 @@ class HighcardRenderer(Renderer):
 
     def hand_text(self, view: PrivateView, locale: str = "en") -> str:
         return "Cards: " + " ".join(map(str, view.hand))
+
+    def board_alt(self, view: PublicView, locale: str = "en") -> str:
+        rows = [f"P{i + 1}: {' '.join(map(str, cards)) or '-'} (sum {sum(cards)})" for i, cards in enumerate(view.played)]
+        return "\n".join([f"deck {view.deck_count}", *rows])
+
+    def hand_alt(self, view: PrivateView, locale: str = "en") -> str:
+        return self.hand_text(view, locale)

@@ -61,3 +61,12 @@ class ToyRenderer(Renderer):
 
     def hand_text(self, view: ToyPrivateView, locale: str = "en") -> str:
         return t("toy.hand.text", locale, cards=" ".join(f"[{c}]" for c in view.hand))
+
+    def board_alt(self, view: ToyPublicView, locale: str = "en") -> str:
+        players = ", ".join(t("toy.render.alt_player", locale, name=name, n=sum(view.played[seat]),
+                              hand=view.hand_counts[seat]) for seat, name in enumerate(view.names))
+        return "\n".join([t("toy.render.pile", locale, left=view.pile, start=view.start),
+                          t("toy.render.deck", locale, n=view.deck_count), players])
+
+    def hand_alt(self, view: ToyPrivateView, locale: str = "en") -> str:
+        return self.hand_text(view, locale)
