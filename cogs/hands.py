@@ -8,8 +8,9 @@ import discord
 
 from cogs.builder.items import compose
 from cogs.builder.registry import builder_of
-from cogs.common import bot_of, draw, png_file, reply, user_locale
+from cogs.common import bot_of, reply, user_locale
 from cogs.host import Host
+from cogs.pictures import picture
 from cogs.seats import playing_seat
 from i18n import t
 from tables.text import game_name
@@ -58,8 +59,9 @@ async def dm_hand(bot: Host, table: "LiveTable", seat: int, locale: str, turn_hi
     view = table.engine.private_view(table.state, seat)
     if view is None and turn_hint is None:
         return None
-    image = (await draw(bot, table.definition.renderer, "hand", view, locale, key=(table.id, "hand", seat, locale))
-             if view is not None else None)
+    file, words = (await picture(bot, record_seat.user_id, table.definition.renderer, "hand", view, locale,
+                                 key=(table.id, "hand", seat, locale))
+                   if view is not None else (None, ""))
     game = game_name(table.record.game_type, locale)
     if turn_hint is not None:
         text = t("core.turn.dm", locale, game=game, id=table.id, what=turn_hint)
@@ -67,13 +69,13 @@ async def dm_hand(bot: Host, table: "LiveTable", seat: int, locale: str, turn_hi
             text += "\n" + t("core.turn.dm_server", locale, server=discord.utils.escape_markdown(server))
     else:
         text = t("core.hand.dm", locale, game=game, id=table.id)
-    line = table.definition.renderer.hand_text(view, locale) if view is not None else ""
+    line = words or (table.definition.renderer.hand_text(view, locale) if view is not None else "")
     try:
         user = bot.get_user(record_seat.user_id) or await bot.fetch_user(record_seat.user_id)
-        kwargs: dict[str, Any] = {"file": png_file(image, "hand.png")} if image is not None else {}
+        kwargs: dict[str, Any] = {"file": file} if file is not None else {}
         if board_url:  # a button to the board, where the move is made
             kwargs["view"] = link_view(t("core.turn.open_board", locale), board_url)
-        await user.send(text + ("\n" + line if line else ""), **kwargs)
+        await user.send((text + ("\n" + line if line else ""))[:2000], **kwargs)
         return True
     except (discord.Forbidden, discord.NotFound):
         log.info("game %s: DM to seat %d refused", table.id, seat)

@@ -23,12 +23,13 @@ import discord
 
 from cogs.board_log import BoardLog
 from cogs.builder.items import compose
-from cogs.common import draw, guild_locale, png_file
+from cogs.common import draw, guild_locale
 from cogs.hands import dm_hand, dm_locale
 from cogs.host import Host
 from cogs.lobby_message import LobbyMessages
 from cogs.panel_view import PanelMessage, closed
 from cogs.panels import Panel, Panels
+from cogs.pictures import described_file
 from cogs.rematch import rematch_view
 from cogs.results_text import results_text
 from cogs.views import board_view
@@ -212,18 +213,16 @@ class DiscordNotifier:
                           ping: list[int]) -> None:
         """Edit the board in place, or post it anew mentioning ``ping``."""
         content = self.board_content(table, events, locale, None, await self.footer(table, locale))
-        public = table.engine.public_view(table.state)
-        image = await draw(self.bot, table.definition.renderer, "board", public, locale, key=(table.id, "board", locale))
-        file = png_file(image, "board.png")
+        image, public = await self._board_picture(table, locale)
         view = self.board_view(table, locale)
         if ping or table.record.board_message_id is None:
-            await self._post_anew(table, channel, content, file, view, ping)
+            await self._post_anew(table, channel, content, self._board_file(table, image, public, locale), view, ping)
             return
         try:
             await channel.get_partial_message(table.record.board_message_id).edit(
-                content=content, attachments=[file], view=view)
+                content=content, attachments=[self._board_file(table, image, public, locale)], view=view)
         except discord.NotFound:  # deleted by someone: post it again
-            await self._post_anew(table, channel, content, png_file(image, "board.png"), view, ping)
+            await self._post_anew(table, channel, content, self._board_file(table, image, public, locale), view, ping)
         except discord.HTTPException as exc:
             log.warning("game %s: could not update the board (HTTP %s)", table.id, exc.status)
 
@@ -248,11 +247,20 @@ class DiscordNotifier:
         """The last board with the results, mentioning every player; the
         panels lose their controls."""
         await self.panels.close(table.id, lambda panel: closed("\n".join([*panel.notes, t("panel.over", panel.locale, id=table.id)])))
-        public = table.engine.public_view(table.state)
-        image = await draw(self.bot, table.definition.renderer, "board", public, locale, key=(table.id, "board", locale))
+        image, public = await self._board_picture(table, locale)
         players = [s.user_id for s in table.seats if s.user_id is not None]
         await self._post_anew(table, channel, self.results_text(table, finished, locale),
-                              png_file(image, "board.png"), rematch_view(table.id, locale), players)
+                              self._board_file(table, image, public, locale), rematch_view(table.id, locale), players)
+
+    async def _board_picture(self, table: "LiveTable", locale: str) -> tuple[bytes, Any]:
+        public = table.engine.public_view(table.state)
+        renderer = table.definition.renderer
+        return await draw(self.bot, renderer, "board", public, locale, key=(table.id, "board", locale)), public
+
+    @staticmethod
+    def _board_file(table: "LiveTable", image: bytes, public: Any, locale: str) -> discord.File:
+        """The board picture with its alt text (the state in words)."""
+        return described_file(image, table.definition.renderer, "board", public, locale, "board.png")
 
     async def _announce(self, table: "LiveTable", channel: Any, batches: list[list[Event]], locale: str) -> None:
         """The game's own public lines for these changes (e.g. a round's summary)."""

@@ -22,11 +22,14 @@ class PanelMessage:
     image: bytes | None = None
     image_name: str = "hand.png"
     view: discord.ui.View | None = None
+    description: str = ""  # the picture's alt text
     path: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
     def files(self) -> list[discord.File]:
-        return [png_file(self.image, self.image_name)] if self.image is not None else []
+        if self.image is None:
+            return []
+        return [png_file(self.image, self.image_name, description=self.description or None)]
 
     def edit_kwargs(self) -> dict[str, Any]:
         """What ``edit_original_response`` takes to show this panel."""

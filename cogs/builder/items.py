@@ -19,6 +19,7 @@ from cogs.builder.registry import builder_of
 from cogs.common import bot_of, draw, render, user_locale
 from cogs.host import Host
 from cogs.panel_view import MESSAGE_LIMIT, PanelMessage, closed, refusal
+from cogs.pictures import alt_text, state_in_words, wants_text
 from cogs.seats import my_seat, playing_seat
 from engines.base import IllegalAction
 from i18n import t
@@ -183,48 +184,73 @@ async def show(interaction: discord.Interaction, table: Any, seat: int, path: tu
 
 async def compose(bot: Host, table: Any, seat: int, locale: str, path: tuple[str, ...] = (),
                   page: int = 0, notes: list[str] | None = None, head: list[str] | None = None) -> PanelMessage:
-    """The panel of ``seat`` at ``path`` of the builder: ``head`` lines
-    first (what just happened), then the builder's lines, then ``notes``
-    (the answer to the last click)."""
+    """The panel of ``seat`` at ``path`` of the builder: the title, ``head``
+    lines (what just happened), the builder's lines, then ``notes`` (the
+    answer to the last click). The picture (the hand, or the builder's
+    preview) carries its alt text; a text-mode player (``/settings view``)
+    gets the hand and the board in words instead."""
     notes, head = list(notes or []), list(head or [])
     view = table.engine.private_view(table.state, seat)
+    renderer = table.definition.renderer
+    text_mode = await wants_text(bot, table.seats[seat].user_id)
     builder = builder_of(table)
+    title = t("core.hand.title", locale, game=game_name(table.record.game_type, locale), id=table.id)
+    buttons: discord.ui.View | None = None
     if builder is None:
         if view is None:
             return closed("\n".join(head + [t("core.hand.none", locale)] + notes))
-        title = t("core.hand.title", locale, game=game_name(table.record.game_type, locale), id=table.id)
-        line = table.definition.renderer.hand_text(view, locale)
+        lines = [title]
         items = bot.notifier.game_items(table, locale)
-        controls_view = discord.ui.View(timeout=None) if items else None
-        for item in items:
-            controls_view.add_item(item)  # type: ignore[union-attr]
-        image = await draw(bot, table.definition.renderer, "hand", view, locale, key=(table.id, "hand", seat, locale))
-        content = "\n".join([*head, title, *([line] if line else []), *notes])
-        return PanelMessage(content[:MESSAGE_LIMIT], image, "hand.png", controls_view)
-    try:
-        screen = builder.screen(table, seat, path, locale)
-    except (IllegalAction, ValueError):  # choices no longer legal: start again
-        path, page = (), 0
-        screen = builder.screen(table, seat, path, locale)
-    image, name = None, "hand.png"
-    if screen.preview is not None:
+        if items:
+            buttons = discord.ui.View(timeout=None)
+            for item in items:
+                buttons.add_item(item)
+        preview = None
+    else:
         try:
-            image, name = await render(screen.preview), "preview.jpg"
-        except Exception:  # a preview is a help, never a reason to fail the click
-            log.exception("game %s: preview failed; showing the hand instead", table.id)
-    if image is None and view is not None:
-        image = await draw(bot, table.definition.renderer, "hand", view, locale, key=(table.id, "hand", seat, locale))
-    buttons = controls(table.id, table.record.version, screen, path, page, locale)
-    if not path:
-        warm(builder, table, locale)
-    lines = list(screen.lines)
-    if not path and lines:  # the panel's first screen: the hand, then what happened
-        lines[0] = t("core.hand.title", locale, game=game_name(table.record.game_type, locale), id=table.id)
-    line = table.definition.renderer.hand_text(view, locale) if view is not None else ""
+            screen = builder.screen(table, seat, path, locale)
+        except (IllegalAction, ValueError):  # choices no longer legal: start again
+            path, page = (), 0
+            screen = builder.screen(table, seat, path, locale)
+        lines = list(screen.lines)
+        if not path and lines:  # the panel's first screen: the hand, then what happened
+            lines[0] = title
+        buttons = controls(table.id, table.record.version, screen, path, page, locale)
+        preview = screen.preview
+        if not path:
+            warm(builder, table, locale)
+    line = renderer.hand_text(view, locale) if view is not None else ""
     if line and line not in lines:  # the hand in words, to copy into a command
         lines.insert(1, line)
     content = "\n".join(lines[:1] + head + lines[1:] + notes)
-    return PanelMessage(content[:MESSAGE_LIMIT], image, name, buttons, path)
+    if text_mode:
+        return PanelMessage(with_words(content, table, view, locale), None, view=buttons, path=path)
+    message = PanelMessage(content[:MESSAGE_LIMIT], view=buttons, path=path)
+    public = table.engine.public_view(table.state)
+    if preview is not None:
+        try:
+            message.image, message.image_name = await render(preview), "preview.jpg"
+            message.description = alt_text(renderer, "board", public, locale)
+        except Exception:  # a preview is a help, never a reason to fail the click
+            log.exception("game %s: preview failed; showing the hand instead", table.id)
+    if message.image is None and view is not None:
+        message.image = await draw(bot, renderer, "hand", view, locale, key=(table.id, "hand", seat, locale))
+        message.description = alt_text(renderer, "hand", view, locale)
+    return message
+
+
+def with_words(content: str, table: Any, view: Any, locale: str) -> str:
+    """A text-mode panel: its lines, the hand in words, then as much of the
+    board in words as fits in one message."""
+    renderer = table.definition.renderer
+    parts = [content]
+    if view is not None:
+        parts.append(state_in_words(renderer, "hand", view, locale))
+    board = state_in_words(renderer, "board", table.engine.public_view(table.state), locale)
+    room = MESSAGE_LIMIT - len("\n\n".join(parts)) - 2
+    if room > 200:
+        parts.append(board if len(board) <= room else board[: room - 1] + "…")
+    return "\n\n".join(parts)[:MESSAGE_LIMIT]
 
 
 def warm(builder: Any, table: Any, locale: str) -> None:

@@ -65,3 +65,35 @@ async def test_a_failing_alt_text_keeps_the_picture_and_logs_no_hidden_words(sim
                                PrivateView(seat=0, hand=[17]), "en")
     assert file is not None and file.description is None and text == ""
     assert "BrokenWords: no hand alt text (KeyError)" in caplog.text and "secret" not in caplog.text
+
+
+async def test_text_mode_panels_and_dms_carry_words_and_every_picture_its_alt_text(simcord_env):
+    """A text-mode player's panel and turn DM have no picture but the hand
+    (and the board) in words; the image-mode player's panel and every board
+    in the channel carry the picture with its description."""
+    t = Table(simcord_env)
+    alice, bob = t.members
+    simcord_env.bot.notifier.away_seconds = 0  # turn DMs go out
+    await alice.slash(t.channel, "settings view", mode="text")
+    live = await t.open_and_start()
+    await t.env.settle()
+    renderer = HighcardRenderer()
+    for member in (alice, bob):
+        seat = live.seat_of(member.id)
+        panel = last_reply(await member.slash(t.channel, "hand"))
+        hand = live.engine.private_view(live.state, seat)
+        if member is alice:
+            assert panel.attachments == []
+            assert renderer.hand_text_full(hand, "en") in panel.content
+            assert renderer.board_text(live.engine.public_view(live.state), "en")[:20] in panel.content
+        else:
+            assert [(a.filename, a.description) for a in panel.attachments] == [
+                ("hand.png", renderer.hand_alt(hand, "en"))]
+    board = t.board_message()
+    assert [a.description for a in board.attachments] == [renderer.board_alt(live.engine.public_view(live.state), "en")]
+    await t.play_to_end()
+    await t.env.settle()
+    alice_dms = alice.user.dm_channel.history() if alice.user.dm_channel else []
+    assert alice_dms and all(m.attachments == [] for m in alice_dms)
+    bob_dms = bob.user.dm_channel.history()
+    assert bob_dms and all(a.description for m in bob_dms for a in m.attachments)
