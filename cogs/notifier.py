@@ -196,18 +196,16 @@ class DiscordNotifier:
         events = [e for batch in batches for e in batch]
         lock = self._board_locks.setdefault(table.id, asyncio.Lock())
         async with lock:
-            if finished is not None:
+            if finished is not None:  # the game's last words (a round's summary), then the results
+                await self._announce(table, channel, batches, locale)
                 await self._post_results(table, channel, finished, locale)
-            else:
-                told = await self._refresh_panels(table)
-                newly = turn[1] if turn is not None else []
-                ping = [table.seats[s].user_id for s in newly if table.seats[s].user_id is not None
-                        and not (table.seats[s].user_id in told
-                                 and self.idle_for(table.seats[s].user_id) < WATCHING_SECONDS)]
-                await self._show_board(table, channel, events, locale, [u for u in ping if u is not None])
+                return
+            told = await self._refresh_panels(table)
+            newly = turn[1] if turn is not None else []
+            ping = [user for user in (table.seats[s].user_id for s in newly)
+                    if user is not None and not (user in told and self.idle_for(user) < WATCHING_SECONDS)]
+            await self._show_board(table, channel, events, locale, ping)
             await self._announce(table, channel, batches, locale)
-        if finished is not None:
-            self._forget(table.id)
 
     async def _show_board(self, table: "LiveTable", channel: Any, events: list[Event], locale: str,
                           ping: list[int]) -> None:
@@ -245,12 +243,13 @@ class DiscordNotifier:
     async def _post_results(self, table: "LiveTable", channel: Any, finished: "GameSummary",
                             locale: str) -> None:
         """The last board with the results, mentioning every player; the
-        panels lose their controls."""
+        panels lose their controls; the game is forgotten here."""
         await self.panels.close(table.id, lambda panel: closed("\n".join([*panel.notes, t("panel.over", panel.locale, id=table.id)])))
         image, public = await self._board_picture(table, locale)
         players = [s.user_id for s in table.seats if s.user_id is not None]
         await self._post_anew(table, channel, self.results_text(table, finished, locale),
                               self._board_file(table, image, public, locale), rematch_view(table.id, locale), players)
+        self._forget(table.id)
 
     async def _board_picture(self, table: "LiveTable", locale: str) -> tuple[bytes, Any]:
         public = table.engine.public_view(table.state)
