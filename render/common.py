@@ -314,6 +314,7 @@ class DrawnText:
     box: tuple[float, float, float, float]
     span: tuple[float, float]
     allowed: tuple[float, float] | None
+    mark: bool = False  # not a text: a mark drawn over a finished picture (``note_mark``)
 
 
 LayoutHook = Callable[[Image.Image | None, DrawnText], None]
@@ -329,6 +330,15 @@ def watch_layout(hook: LayoutHook) -> Iterator[None]:
         yield
     finally:
         _layout_hooks.remove(hook)
+
+
+def note_mark(image: Image.Image, box: tuple[float, float, float, float], name: str) -> None:
+    """Tell a layout watcher about a mark drawn over a finished picture (a
+    preview's ring or dot), which no text under it may be hidden by."""
+    if _layout_hooks:
+        drawn = DrawnText(name, name, 0, box, (box[0], box[2]), None, mark=True)
+        for hook in list(_layout_hooks):
+            hook(image, drawn)
 
 
 def _ink_box(text: str, size: int, bold: bool, x: float, baseline: float) -> tuple[float, float, float, float]:

@@ -215,7 +215,7 @@ def _static_board(num_players: int, labels: tuple[str, ...], locale: str, finish
             draw.rounded_rectangle(box, radius=12, fill=SEAT_TINTS[owner], outline=colour, width=5)
             label = labels[owner]
             _pill(image, (box[2] - int(text_width(label, 14, True)) - 20, box[1] + 6), label, colour, 14)
-        draw_text(draw, (box[0] + 8, box[1] + 6), square, 16, fill=SQUARE_INK, bold=True)
+        draw_text(draw, (box[0] + 11, box[1] + 8), square, 16, fill=SQUARE_INK, bold=True)  # inside a preview's rings
     top = _track_top(num_players)
     draw_text(draw, (24, top), t("render.setup.score_track", locale), 16, fill=DIM_TEXT, bold=True)
     for space in range(min(finish, rules.TRACK_LENGTH) + 1):

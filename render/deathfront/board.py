@@ -44,7 +44,10 @@ from render.deathfront.style import (
 
 NAME_WIDTH = CELL - 16  # a unit's name inside its tile
 TAGS_MIN = 13  # the range and keyword codes under a tile: 9 px on a phone even on the widest board
-STRIP_LINE = 15  # the pitch of two lines of codes under a tile, at most STRIP_TWO px each
+# The lines under a tile keep 5 px from the cell's edges, where a preview draws its rings.
+STRIP_ROOM = CELL - 10
+STRIP_ONE = 16  # one line under a tile: at most this size
+STRIP_LINE = 15  # the pitch of two lines under a tile, at most STRIP_TWO px each
 STRIP_TWO = 14
 USED_SAMPLE = 30  # the red frame drawn before its legend line
 BADGE_ROOM = 4 + 2 + 24 + 4 + 6 + 8  # the gaps around the tag, the unit symbol and the supply level
@@ -95,13 +98,15 @@ def strip_lines(codes: str, facility: str = "") -> tuple[int, list[str]]:
     facility it stands on, at the largest size from BOARD_TEXT down to
     TAGS_MIN: on one line if they fit, else on two (the facility on its own
     line first, else the most even split). Cut only when nothing fits."""
-    room = CELL - (10 if facility else 6)  # inside the band's frame
+    room = STRIP_ROOM
     pieces = [p for p in codes.split(" ") if p] + ([f"· {facility}"] if facility else [])
     one = " ".join(pieces)
     if text_width(one, TAGS_MIN) <= room:
-        return fit_size(one, BOARD_TEXT, room, min_size=TAGS_MIN), [one]
-    splits = sorted(range(1, len(pieces)), key=lambda k: (not (facility and k == len(pieces) - 1),
-                                                          abs(2 * k - len(pieces))))
+        return fit_size(one, STRIP_ONE, room, min_size=TAGS_MIN), [one]
+    def uneven(k: int) -> float:
+        return abs(text_width(" ".join(pieces[:k]), TAGS_MIN) - text_width(" ".join(pieces[k:]), TAGS_MIN))
+
+    splits = sorted(range(1, len(pieces)), key=lambda k: (not (facility and k == len(pieces) - 1), uneven(k)))
     for size in range(STRIP_TWO, TAGS_MIN - 1, -1):
         for k in splits:
             lines = [" ".join(pieces[:k]), " ".join(pieces[k:]).removeprefix("· ")]
@@ -133,8 +138,8 @@ def tile_sprite(card_id: str, faction: str, card_type: str, attack, defence, lev
         d.rectangle((2, box[3] + 1, CELL - 2, CELL - 1), fill=FACILITY_BAND,
                     outline=FACTION_COLOUR.get(facility_faction, INK), width=2)
     for k, line in enumerate(strip):
-        draw_text(d, (CELL / 2, CELL - 11 - STRIP_LINE * (len(strip) - 1 - k)), line, strip_size, fill=INK,
-                  anchor="mm", max_width=CELL - (10 if facility else 6))
+        draw_text(d, (CELL / 2, CELL - 13 - STRIP_LINE * (len(strip) - 1 - k)), line, strip_size, fill=INK,
+                  anchor="mm", max_width=STRIP_ROOM)
     if card_type == "resource":
         _resource(d, card, box, colour, locale)
         return image
@@ -291,9 +296,9 @@ class BoardPicture:
         band = (x0 + 2, y1 - 21, x1 - 2, y1 - 1)
         d.rectangle(band, fill=FACILITY_BAND, outline=colour, width=2)
         text = self._facility_text(tile.card)
-        middle = ((band[0] + band[2]) / 2, (band[1] + band[3]) / 2)
-        draw_text(d, middle, text, fit_size(text, BOARD_TEXT, CELL - 8, bold=True), fill=INK, bold=True,
-                  anchor="mm", max_width=CELL - 8)
+        middle = ((band[0] + band[2]) / 2, y1 - 13)  # as a tile's codes: clear of a preview's rings
+        draw_text(d, middle, text, fit_size(text, STRIP_ONE, STRIP_ROOM, bold=True, min_size=TAGS_MIN), fill=INK,
+                  bold=True, anchor="mm", max_width=STRIP_ROOM)
 
     def _facility_text(self, card: CardView) -> str:
         return f"{self.t(f'short.{card.effect}')} {card.defence}"

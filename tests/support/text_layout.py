@@ -39,6 +39,7 @@ class Placed:
     allowed: tuple[float, float] | None  # x range max_width gave it
     clipped: str = ""  # the image whose edge it ran past on the way ("" : none)
     order: int = 0  # drawing order: later texts lie on top
+    mark: bool = False  # a mark drawn over the picture, not a text
 
     @property
     def cut(self) -> bool:
@@ -92,7 +93,7 @@ class LayoutRecorder:
             return
         self.counter += 1
         self._set(image, self._of(image) + [Placed(drawn.text, drawn.wanted, drawn.size, drawn.box, drawn.span,
-                                                   drawn.allowed, order=self.counter)])
+                                                   drawn.allowed, order=self.counter, mark=drawn.mark)])
 
     def _follow(self, name: str, image: Image.Image, args: tuple, kwargs: dict, result: Any) -> None:
         texts = self._of(image)
@@ -219,6 +220,8 @@ def problems(size: tuple[int, int], texts: list[Placed], names: Iterable[str] = 
     layered = list(layered)
     found = []
     for text in texts:
+        if text.mark:
+            continue
         if not inside(text.box, width, height):
             found.append(f"outside the {width}x{height} image: {text.text!r} at {_fmt(text.box)}")
         if text.clipped:
@@ -233,12 +236,13 @@ def problems(size: tuple[int, int], texts: list[Placed], names: Iterable[str] = 
         for b in ordered[i + 1:]:
             if b.box[0] >= a.box[2] - TOLERANCE:
                 break
-            if not overlap(a.box, b.box):
-                continue
             below, above = (a, b) if a.order < b.order else (b, a)
+            if below.mark or not overlap(a.box, b.box):
+                continue  # a text may lie on a mark: it is drawn on its background
             if any(rule.matches(below, above) for rule in layered):
                 continue
-            found.append(f"overlap: {below.text!r} at {_fmt(below.box)} under {above.text!r} at {_fmt(above.box)}")
+            what = "a mark over a text" if above.mark else "overlap"
+            found.append(f"{what}: {below.text!r} at {_fmt(below.box)} under {above.text!r} at {_fmt(above.box)}")
     return found
 
 
