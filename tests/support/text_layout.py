@@ -13,6 +13,7 @@ picture, not over each other, not cut, inside the room they were given.
 """
 from __future__ import annotations
 
+import hashlib
 import io
 import weakref
 from dataclasses import dataclass, replace
@@ -73,7 +74,7 @@ class LayoutRecorder:
 
     def __init__(self) -> None:
         self.texts: dict[int, list[Placed]] = {}
-        self.encoded: dict[bytes, tuple[tuple[int, int], list[Placed]]] = {}
+        self.encoded: dict[bytes, tuple[tuple[int, int], list[Placed]]] = {}  # by the digest of the file
         self.counter = 0
         self.saved: dict[str, Callable[..., Any]] = {}
         self.hook: Any = None
@@ -103,7 +104,7 @@ class LayoutRecorder:
         if name == "save":
             fp = args[0] if args else kwargs.get("fp")
             if isinstance(fp, io.BytesIO):
-                self.encoded[fp.getvalue()] = (image.size, list(texts))
+                self.encoded[_digest(fp.getvalue())] = (image.size, list(texts))
             return
         if not isinstance(result, Image.Image) or not texts:
             return
@@ -171,14 +172,18 @@ class LayoutRecorder:
 
     def _open(self, fp: Any, *args: Any, **kwargs: Any) -> Image.Image:
         image = self.saved["open"](fp, *args, **kwargs)
-        if isinstance(fp, io.BytesIO) and fp.getvalue() in self.encoded:
-            self._set(image, list(self.encoded[fp.getvalue()][1]))
+        if isinstance(fp, io.BytesIO) and _digest(fp.getvalue()) in self.encoded:
+            self._set(image, list(self.encoded[_digest(fp.getvalue())][1]))
         return image
 
     # -- results ---------------------------------------------------------------------------
     def texts_of(self, encoded: bytes) -> tuple[tuple[int, int], list[Placed]]:
         """The size and the texts of a picture the renderers encoded."""
-        return self.encoded[encoded]
+        return self.encoded[_digest(encoded)]
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
 
 
 def clear_render_caches() -> None:
