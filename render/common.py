@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from fontTools.ttLib import TTCollection, TTFont
 from PIL import Image, ImageColor, ImageDraw, ImageFont
@@ -269,6 +269,15 @@ def fit_text(text: str, size: int, max_width: float, bold: bool = False) -> str:
     return "".join(chars).rstrip() + ELLIPSIS
 
 
+def fit_name(make: Callable[[str], str], name: str, size: int, max_width: float, bold: bool = False) -> str:
+    """``make(name)``, with ``name`` (a player's display name) cut so that the
+    whole text fits ``max_width``: the game's words around it are kept."""
+    whole = make(name)
+    if text_width(whole, size, bold) <= max_width:
+        return whole
+    return make(fit_text(name, size, max(0.0, max_width - text_width(make(""), size, bold)), bold))
+
+
 # ---- recording the sizes drawn (the phone-legibility test) -----------------------------
 _recorders: list[list[tuple[float, str]]] = []
 
@@ -291,6 +300,79 @@ def note_text(size: float, text: str) -> None:
         log.append((size, text))
 
 
+# ---- recording where texts are drawn (the layout test) ----------------------------------
+@dataclass(frozen=True)
+class DrawnText:
+    """One ``draw_text`` call as drawn, for a layout checker: ``box`` is the
+    ink (x0, y0, x1, y1) on the image drawn on, ``span`` the x range of its
+    advance (what ``max_width`` limits); ``allowed`` the x range that
+    ``max_width`` gave it (None: none given); ``wanted`` the text asked for
+    (``text`` differs when it was cut)."""
+    text: str
+    wanted: str
+    size: float
+    box: tuple[float, float, float, float]
+    span: tuple[float, float]
+    allowed: tuple[float, float] | None
+    mark: bool = False  # not a text: a mark drawn over a finished picture (``note_mark``)
+
+
+LayoutHook = Callable[[Image.Image | None, DrawnText], None]
+_layout_hooks: list[LayoutHook] = []
+
+
+@contextmanager
+def watch_layout(hook: LayoutHook) -> Iterator[None]:
+    """Call ``hook(image drawn on, DrawnText)`` for every text drawn inside
+    the block. Outside one, ``draw_text`` measures nothing more."""
+    _layout_hooks.append(hook)
+    try:
+        yield
+    finally:
+        _layout_hooks.remove(hook)
+
+
+def note_mark(image: Image.Image, box: tuple[float, float, float, float], name: str) -> None:
+    """Tell a layout watcher about a mark drawn over a finished picture (a
+    preview's ring or dot), which no text under it may be hidden by."""
+    if _layout_hooks:
+        drawn = DrawnText(name, name, 0, box, (box[0], box[2]), None, mark=True)
+        for hook in list(_layout_hooks):
+            hook(image, drawn)
+
+
+def _ink_box(text: str, size: int, bold: bool, x: float, baseline: float) -> tuple[float, float, float, float]:
+    """Where the glyphs of ``text`` drawn from ``x`` on ``baseline`` put ink."""
+    x0 = y0 = math.inf
+    x1 = y1 = -math.inf
+    for face, chunk in runs(text):
+        if face is None or face.colour:
+            w = _placeholder_width(size) if face is None else _run_width(face, chunk, size, bold)
+            box = (x, baseline - size * 0.8, x + w, baseline)
+        else:
+            pil, strike = _font_of(face, size, bold)
+            left, top, right, bottom = pil.getbbox(chunk, anchor="ls")
+            box = (x + left, baseline + top, x + right + strike, baseline + bottom)
+            w = _run_width(face, chunk, size, bold)
+        if box[2] > box[0] and box[3] > box[1]:  # a space draws nothing
+            x0, y0, x1, y1 = min(x0, box[0]), min(y0, box[1]), max(x1, box[2]), max(y1, box[3])
+        x += w
+    return (x0, y0, x1, y1) if x1 > x0 else (x, baseline, x, baseline)
+
+
+def _report_layout(draw: ImageDraw.ImageDraw, wanted: str, text: str, size: int, bold: bool, x: float,
+                   baseline: float, anchor: tuple[float, str], max_width: float | None) -> None:
+    allowed = None
+    if max_width is not None:
+        at, horizontal = anchor
+        start = {"l": at, "m": at - max_width / 2, "r": at - max_width}[horizontal]
+        allowed = (start, start + max_width)
+    span = (x, x + text_width(text, size, bold))
+    drawn = DrawnText(text, wanted, size, _ink_box(text, size, bold, x, baseline), span, allowed)
+    for hook in list(_layout_hooks):
+        hook(getattr(draw, "_image", None), drawn)
+
+
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, *,
               fill, bold: bool = False, anchor: str = "la", max_width: float | None = None,
               scale: float = 1.0) -> float:
@@ -298,6 +380,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
     drawn width. ``anchor`` as Pillow's (horizontal l/m/r, vertical a/m/s/d).
     ``max_width`` truncates with "…". ``scale`` is how much the picture will
     be shrunk afterwards (for the recorded size only)."""
+    wanted = text
     if max_width is not None:
         text = fit_text(text, size, max_width, bold)
     if not text:
@@ -314,6 +397,8 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
     ascent, descent = font(size).getmetrics()
     baseline = {"a": y + ascent, "t": y + ascent, "m": y + (ascent - descent) / 2, "s": y,
                 "d": y - descent, "b": y - descent}[vertical]
+    if _layout_hooks:
+        _report_layout(draw, wanted, text, size, bold, x, baseline, (xy[0], horizontal), max_width)
     for face, chunk in runs(text):
         if face is None:
             w = _placeholder_width(size)

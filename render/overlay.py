@@ -12,14 +12,14 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from render.common import draw_text, text_width
+from render.common import draw_text, note_mark, text_width
 
 TARGET = (20, 150, 70)  # may be picked
 CHOSEN = (200, 0, 140)  # picked
 SOURCE = (230, 120, 0)  # the piece or unit that acts
 CAPTION_BG = (30, 30, 40)
 CAPTION_INK = (255, 255, 255)
-STYLES = {"target": (TARGET, 3), "chosen": (CHOSEN, 6), "source": (SOURCE, 5)}
+STYLES = {"target": (TARGET, 3), "chosen": (CHOSEN, 6), "source": (SOURCE, 4)}
 Style = Literal["target", "chosen", "source"]
 
 
@@ -36,6 +36,7 @@ class Box:
     y0: float
     x1: float
     y1: float
+    dot: tuple[float, float] | None = None  # where a target's dot goes (None: on the ring, top middle)
 
 
 def hex_points(shape: Hex, grow: float = 0.0) -> list[tuple[float, float]]:
@@ -54,16 +55,28 @@ def mark(image: Image.Image, shape: Hex | Box, style: Style) -> None:
             draw.polygon(hex_points(shape, 2), outline=(255, 255, 255), width=2)
         centre, radius = (shape.cx, shape.cy - shape.size * 0.62), max(3, shape.size * 0.12)
     else:
-        inset = width // 2 + 1
-        draw.rectangle((shape.x0 + inset, shape.y0 + inset, shape.x1 - inset, shape.y1 - inset),
-                       outline=colour, width=width)
+        # In a box's outer 4 px (and, thick, 2 px past it): clear of the texts inside, which keep 5 px away.
+        grow = 2 if style == "chosen" else 0
+        ring = (shape.x0 - grow, shape.y0 - grow, shape.x1 + grow, shape.y1 + grow)
+        draw.rectangle(ring, outline=colour, width=width)
+        _note_frame(image, ring, width, f"{style} ring")
         if style == "chosen":
-            draw.rectangle((shape.x0 + width + 2, shape.y0 + width + 2, shape.x1 - width - 2,
-                            shape.y1 - width - 2), outline=(255, 255, 255), width=2)
-        centre, radius = (shape.x1 - 12, shape.y1 - 12), 6
+            inner = (shape.x0 + 3, shape.y0 + 3, shape.x1 - 3, shape.y1 - 3)
+            draw.rectangle(inner, outline=(255, 255, 255), width=2)
+            _note_frame(image, inner, 2, "chosen inner ring")
+        centre, radius = shape.dot or ((shape.x0 + shape.x1) / 2, shape.y0 + 4), 6
     if style == "target":  # the dot: a second cue besides the colour
         x, y = centre
         draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=TARGET, outline=(255, 255, 255))
+        note_mark(image, (x - radius, y - radius, x + radius, y + radius), "target dot")
+
+
+def _note_frame(image: Image.Image, box: tuple[float, float, float, float], width: int, name: str) -> None:
+    """A rectangle's outline as the four bands a layout checker must find no text under."""
+    x0, y0, x1, y1 = box
+    for band in ((x0, y0, x1, y0 + width), (x0, y1 - width, x1, y1), (x0, y0, x0 + width, y1),
+                 (x1 - width, y0, x1, y1)):
+        note_mark(image, band, name)
 
 
 def label(image: Image.Image, shape: Box, text: str) -> None:

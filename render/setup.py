@@ -18,7 +18,7 @@ from engines.setup import rules
 from engines.setup.models import SetupPrivateView, SetupPublicView
 from i18n import t
 from render.cache import MB, bounded
-from render.common import draw_text, note_text, text_width, to_png, wrap_text
+from render.common import draw_text, fit_name, note_text, text_width, to_png, wrap_text
 from render.palette import PaletteSpec, palette_image
 from render.setup_alt import board_words, hand_words
 
@@ -216,13 +216,14 @@ def _static_board(num_players: int, labels: tuple[str, ...], locale: str, finish
             draw.rounded_rectangle(box, radius=12, fill=SEAT_TINTS[owner], outline=colour, width=5)
             label = labels[owner]
             _pill(image, (box[2] - int(text_width(label, 14, True)) - 20, box[1] + 6), label, colour, 14)
-        draw_text(draw, (box[0] + 8, box[1] + 6), square, 16, fill=SQUARE_INK, bold=True)
+        draw_text(draw, (box[0] + 11, box[1] + 8), square, 16, fill=SQUARE_INK, bold=True)  # inside a preview's rings
     top = _track_top(num_players)
     draw_text(draw, (24, top), t("render.setup.score_track", locale), 16, fill=DIM_TEXT, bold=True)
     for space in range(min(finish, rules.TRACK_LENGTH) + 1):
         x0, y0, x1, y1 = track_cell(space, num_players)
         draw.rectangle((x0, y0, x1, y1), fill=TRACK_FILL if space % 5 else TRACK_FIVE)
-        draw_text(draw, (x0 + 4, y0 + 2), str(space), MIN_TEXT, fill=DIM_TEXT)
+        if space < min(finish, rules.TRACK_LENGTH):  # the finish space: numbered in red by _draw_track
+            draw_text(draw, (x0 + 4, y0 + 2), str(space), MIN_TEXT, fill=DIM_TEXT)
     return image
 
 
@@ -259,7 +260,7 @@ class SetupRenderer(Renderer):
                 text = t("render.setup.over_team", locale, team=view.seat_labels[winners[0]][0])
             else:
                 names = " + ".join(seat_name(view, s, locale) for s in winners)
-                text = t("render.setup.over_winner", locale, names=names)
+                text = fit_name(lambda n: t("render.setup.over_winner", locale, names=n), names, 18, 320, bold=True)
             draw_text(draw, (right, 20), text, 18, fill=HIGHLIGHT, anchor="ra", bold=True, max_width=320)
         elif view.to_act is not None:
             seat = view.to_act
@@ -394,7 +395,9 @@ class SetupRenderer(Renderer):
                  SEAT_COLOURS[view.seat], t("render.setup.hint_play", locale))]
         if view.partner_hand is not None and view.partner_seat is not None:
             partner = (view.partner_name or "").strip() or view.partner_label or ""
-            rows.append((t("render.setup.partner", locale, name=f"{view.partner_label} {partner}".strip()),
+            label = fit_name(lambda n: t("render.setup.partner", locale, name=f"{view.partner_label} {n}".strip()),
+                             partner, 18, WIDTH - 56, bold=True)
+            rows.append((label,
                          view.partner_hand, SEAT_COLOURS[view.partner_seat], t("render.setup.hint_partner", locale)))
         rows.append((t("render.setup.common_hand", locale), view.common, PUBLIC_EDGE,
                      t("render.setup.hint_common", locale)))

@@ -47,7 +47,8 @@ def base(table: Any, locale: str = "en") -> tuple[Any, Any]:
     def draw(state: Any) -> Any:
         from render.cubed import BoardLayout, CubedRenderer
 
-        view = table.engine.public_view(state)
+        # the new round's table, not the recap of the last one drawn while it is empty
+        view = table.engine.public_view(state).model_copy(update={"previous_table": []})
         layout = BoardLayout.fit(view)
         return CubedRenderer().board_image(view, locale).crop((0, 0, layout.width, layout.height)), layout
 

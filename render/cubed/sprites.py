@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from engines.cubed.labels import face_letter
 from render.cache import MB, bounded
-from render.common import draw_text
+from render.common import draw_text, text_width
 from render.palette import PaletteSpec, palette_image
 
 SQRT3 = math.sqrt(3)
@@ -115,7 +115,9 @@ def cube_sprite(faces: tuple[str, str, str], size: int, locale: str = "en") -> I
 
 @bounded("cubed cells", max_items=16384, max_bytes=24 * MB)
 def cell_sprite(kind: str, size: int, label: str = "", coords: str = "") -> Image.Image:
-    """An open (labelled, with its ``q,r`` below) or blocked (hatched) empty cell."""
+    """An open (labelled, with its ``q,r`` below) or blocked (hatched) empty
+    cell. A ``q,r`` too wide for the cell at a legible size is left out, not
+    cut: the label alone names the cell too (``/cubed place cell:12``)."""
     big = size * SUPERSAMPLE
     w, h = sprite_box(size)
     image = Image.new("RGBA", (w * SUPERSAMPLE, h * SUPERSAMPLE), (0, 0, 0, 0))
@@ -136,12 +138,12 @@ def cell_sprite(kind: str, size: int, label: str = "", coords: str = "") -> Imag
     else:
         draw.polygon(outline, fill=OPEN_FILL, outline=GRID, width=SUPERSAMPLE * 2)
         size_px = max(MIN_TEXT * SUPERSAMPLE, int(big * (0.62 if len(label) < 3 else 0.5)))
-        if coords:
-            small = max(MIN_TEXT * SUPERSAMPLE, int(big * 0.3))
+        small = max(MIN_TEXT * SUPERSAMPLE, int(big * 0.3))
+        if coords and text_width(coords, small) <= big * 1.6:
             draw_text(draw, (cx, cy - small * 0.45), label, size_px, fill=INK, anchor="mm", bold=True,
                       scale=1 / SUPERSAMPLE)
             draw_text(draw, (cx, cy + size_px * 0.55), coords, small, fill=COORDS_INK, anchor="mm",
-                      scale=1 / SUPERSAMPLE, max_width=big * 1.6)
+                      scale=1 / SUPERSAMPLE)
         else:
             draw_text(draw, (cx, cy), label, size_px, fill=INK, anchor="mm", bold=True, scale=1 / SUPERSAMPLE)
     return image.reduce(SUPERSAMPLE)

@@ -11,7 +11,7 @@ from engines.deathfront.cards import card_name
 from engines.deathfront.models import CardView, DeathFrontPublicView, TileView
 from i18n import t
 from render.cache import MB, bounded
-from render.common import draw_text, text_width, wrap_text
+from render.common import draw_text, fit_text, text_width, wrap_text
 from render.deathfront.fit import MIN_TEXT, fit_lines, fit_size
 from render.deathfront.style import (
     ATTACK_RED,
@@ -44,6 +44,11 @@ from render.deathfront.style import (
 
 NAME_WIDTH = CELL - 16  # a unit's name inside its tile
 TAGS_MIN = 13  # the range and keyword codes under a tile: 9 px on a phone even on the widest board
+# The lines under a tile keep 5 px from the cell's edges, where a preview draws its rings.
+STRIP_ROOM = CELL - 10
+STRIP_ONE = 16  # one line under a tile: at most this size
+STRIP_LINE = 15  # the pitch of two lines under a tile, at most STRIP_TWO px each
+STRIP_TWO = 14
 USED_SAMPLE = 30  # the red frame drawn before its legend line
 BADGE_ROOM = 4 + 2 + 24 + 4 + 6 + 8  # the gaps around the tag, the unit symbol and the supply level
 
@@ -88,19 +93,53 @@ def grid_image(columns: int, rows: int) -> Image.Image:
     return image
 
 
+def strip_lines(codes: str, facility: str = "") -> tuple[int, list[str]]:
+    """The line(s) under a tile: its codes (or a resource's defence) and the
+    facility it stands on, at the largest size from BOARD_TEXT down to
+    TAGS_MIN: on one line if they fit, else on two (the facility on its own
+    line first, else the most even split). Cut only when nothing fits."""
+    room = STRIP_ROOM
+    pieces = [p for p in codes.split(" ") if p] + ([f"· {facility}"] if facility else [])
+    one = " ".join(pieces)
+    if text_width(one, TAGS_MIN) <= room:
+        return fit_size(one, STRIP_ONE, room, min_size=TAGS_MIN), [one]
+    def uneven(k: int) -> float:
+        return abs(text_width(" ".join(pieces[:k]), TAGS_MIN) - text_width(" ".join(pieces[k:]), TAGS_MIN))
+
+    splits = sorted(range(1, len(pieces)), key=lambda k: (not (facility and k == len(pieces) - 1), uneven(k)))
+    for size in range(STRIP_TWO, TAGS_MIN - 1, -1):
+        for k in splits:
+            lines = [" ".join(pieces[:k]), " ".join(pieces[k:]).removeprefix("· ")]
+            if all(text_width(line, size) <= room for line in lines):
+                return size, lines
+    return TAGS_MIN, [fit_text(one, TAGS_MIN, room)]
+
+
 @bounded("deathfront tiles", max_items=4096, max_bytes=32 * MB)
 def tile_sprite(card_id: str, faction: str, card_type: str, attack, defence, level, range_code,
                 keywords: tuple[str, ...], anti_armour: int, exhausted: bool, smoked: bool,
-                locale: str) -> Image.Image:
+                locale: str, facility: str = "", facility_faction: str = "") -> Image.Image:
     """One unit or resource as it sits in a cell (transparent around it),
-    cached: a full board pastes 35 of these instead of drawing ~200 texts."""
+    cached: a full board pastes 35 of these instead of drawing ~200 texts.
+    ``facility``: the facility under it (its code and defence), written in
+    the yellow facility band with the tile's own codes."""
     card = CardView(uid=card_id, id=card_id, type=card_type, faction=faction, name="", attack=attack,
                     defence=defence, range=range_code, level=level, keywords=list(keywords),
                     anti_armour=anti_armour)
     image = Image.new("RGBA", (CELL, CELL), (0, 0, 0, 0))
     d = ImageDraw.Draw(image)
     colour = FACTION_COLOUR[faction]
-    box = (4, 4, CELL - 4, CELL - 22)
+    codes = (t("render.deathfront.def", locale, n=defence) if card_type == "resource"
+             else " ".join([range_code or ""] + short_tags(card, locale)))
+    strip_size, strip = strip_lines(codes, facility)
+    compact = len(strip) > 1  # two lines under the tile: the tile is shorter
+    box = (4, 4, CELL - 4, CELL - 22 - STRIP_LINE * (len(strip) - 1))
+    if facility:
+        d.rectangle((2, box[3] + 1, CELL - 2, CELL - 1), fill=FACILITY_BAND,
+                    outline=FACTION_COLOUR.get(facility_faction, INK), width=2)
+    for k, line in enumerate(strip):
+        draw_text(d, (CELL / 2, CELL - 13 - STRIP_LINE * (len(strip) - 1 - k)), line, strip_size, fill=INK,
+                  anchor="mm", max_width=STRIP_ROOM)
     if card_type == "resource":
         _resource(d, card, box, colour, locale)
         return image
@@ -113,18 +152,19 @@ def tile_sprite(card_id: str, faction: str, card_type: str, attack, defence, lev
     draw_unit_icon(d, (box[0] + tw + 6, box[1] + 4, box[0] + tw + 30, box[1] + 22), card, WHITE)
     draw_text(d, (box[2] - 4, box[1] + 13), level_text, size, fill=LEVEL_INK, bold=True, anchor="rm")
     stats = USED_STATS if exhausted else WHITE
-    name_size, lines = fit_lines(card_name(card_id, locale), BOARD_TEXT, NAME_WIDTH, two_lines=15,
-                                 one_line_min=15)
-    top = box[1] + (35 if len(lines) > 1 else 38)
-    draw_text(d, ((box[0] + box[2]) / 2, top), f"{attack}/{defence}", 22 if len(lines) == 1 else 20, fill=stats,
-              bold=True, anchor="mm")
+    name = card_name(card_id, locale)
+    if compact:  # one line for the name, under smaller stats
+        name_size, lines = fit_size(name, 15, NAME_WIDTH, min_size=TAGS_MIN), [name]
+        if text_width(name, name_size) > NAME_WIDTH:
+            name_size, lines = fit_lines(name, 15, NAME_WIDTH, min_size=TAGS_MIN)
+    else:
+        name_size, lines = fit_lines(name, BOARD_TEXT, NAME_WIDTH, two_lines=15, one_line_min=15)
+    top = box[1] + (34 if compact else (35 if len(lines) > 1 else 38))
+    draw_text(d, ((box[0] + box[2]) / 2, top), f"{attack}/{defence}", 22 if len(lines) == 1 and not compact else 18,
+              fill=stats, bold=True, anchor="mm")
     for k, line in enumerate(lines):
-        y = box[1] + (62 if len(lines) == 1 else 54 + 16 * k)
+        y = box[1] + (54 if compact else (62 if len(lines) == 1 else 54 + 16 * k))
         draw_text(d, ((box[0] + box[2]) / 2, y), line, name_size, fill=WHITE, anchor="mm")
-    tags = [range_code or ""] + short_tags(card, locale)
-    text = " ".join(tags)
-    draw_text(d, (CELL / 2, CELL - 11), text, fit_size(text, BOARD_TEXT, CELL - 6, min_size=TAGS_MIN), fill=INK,
-              anchor="mm", max_width=CELL - 6)
     if exhausted:  # a red frame, clear of the name
         d.rounded_rectangle(box, radius=6, outline=USED_RED, width=4)
     if smoked:  # over the type icon: smoke hides the unit
@@ -142,8 +182,6 @@ def _resource(d: ImageDraw.ImageDraw, card: CardView, box: tuple[int, int, int, 
     draw_text(d, (cx, cy - 12), t("render.deathfront.resource", locale, n=card.level), 20, fill=colour, bold=True,
               anchor="mm")
     draw_text(d, (cx, cy + 12), faction_tag(card.faction, locale), BOARD_TEXT, fill=colour, bold=True, anchor="mm")
-    draw_text(d, (CELL / 2, CELL - 11), t("render.deathfront.def", locale, n=card.defence), BOARD_TEXT, fill=INK,
-              anchor="mm")
 
 
 class BoardPicture:
@@ -242,21 +280,28 @@ class BoardPicture:
     def _tile(self, tile: TileView) -> None:
         x0, y0, _, _ = self.cell_box(tile.cell)
         card = tile.card
+        under = next((f.card for f in self.view.facilities if f.cell == tile.cell), None)
         sprite = tile_sprite(card.id, card.faction, card.type, card.attack, card.defence, card.level, card.range,
-                             tuple(card.keywords), card.anti_armour, tile.exhausted, tile.smoked, self.locale)
+                             tuple(card.keywords), card.anti_armour, tile.exhausted, tile.smoked, self.locale,
+                             "" if under is None else self._facility_text(under),
+                             "" if under is None else under.faction)
         self.image.paste(sprite, (x0, y0), sprite)
 
     def _facility(self, tile: TileView) -> None:
-        d, loc = self.draw_, self.locale
+        if any(tile.cell == u.cell for u in self.view.tiles):
+            return  # the unit's tile writes it in its band (tile_sprite)
+        d = self.draw_
         x0, y0, x1, y1 = self.cell_box(tile.cell)
         colour = FACTION_COLOUR[tile.card.faction]
         band = (x0 + 2, y1 - 21, x1 - 2, y1 - 1)
         d.rectangle(band, fill=FACILITY_BAND, outline=colour, width=2)
-        text = f"{t(f'render.deathfront.short.{tile.card.effect}', loc)} {tile.card.defence}"
-        middle = ((band[0] + band[2]) / 2, (band[1] + band[3]) / 2)
-        if not any(tile.cell == u.cell for u in self.view.tiles):
-            draw_text(d, middle, text, fit_size(text, BOARD_TEXT, CELL - 8, bold=True), fill=INK, bold=True,
-                      anchor="mm", max_width=CELL - 8)
+        text = self._facility_text(tile.card)
+        middle = ((band[0] + band[2]) / 2, y1 - 13)  # as a tile's codes: clear of a preview's rings
+        draw_text(d, middle, text, fit_size(text, STRIP_ONE, STRIP_ROOM, bold=True, min_size=TAGS_MIN), fill=INK,
+                  bold=True, anchor="mm", max_width=STRIP_ROOM)
+
+    def _facility_text(self, card: CardView) -> str:
+        return f"{self.t(f'short.{card.effect}')} {card.defence}"
 
     def _last_action(self) -> None:
         last = self.view.last
@@ -273,10 +318,13 @@ class BoardPicture:
             text = self.t(key, total=last.total, defence=last.defence)
             x0, y0, x1, _ = self.cell_box(last.target)
             d = self.draw_
-            w = max(CELL - 8, int(text_width(text, BOARD_TEXT, True)) + 10)
-            cx = (x0 + x1) / 2
-            d.rectangle((cx - w / 2, y0 + 26, cx + w / 2, y0 + 52), fill=WHITE, outline=colour, width=2)
-            draw_text(d, (cx, y0 + 39), text, BOARD_TEXT, fill=colour, bold=True, anchor="mm")
+            size, lines = fit_lines(text, BOARD_TEXT, CELL - 12, bold=True, two_lines=16)  # inside the cell
+            pitch = size + 3
+            cx, cy = (x0 + x1) / 2, y0 + 40
+            top = cy - pitch * len(lines) / 2 - 4
+            d.rectangle((x0 + 4, top, x1 - 4, top + pitch * len(lines) + 8), fill=WHITE, outline=colour, width=2)
+            for k, line in enumerate(lines):
+                draw_text(d, (cx, top + 4 + pitch * (k + 0.5)), line, size, fill=colour, bold=True, anchor="mm")
 
     def _legend_lines(self) -> list[tuple[str, str]]:
         """(text, "sample" | "indent" | "") per legend line: the red-frame
