@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from cogs.builder import ids
+from cogs.builder.items import waiting_line
 from cogs.builder.model import Button, Menu, Option, Screen
 from cogs.builder.preview import base_board
 from engines.base import IllegalAction
@@ -93,8 +94,7 @@ class CubedBuilder:
         state: CubedState = table.state
         title = t("builder.title", locale, game=game_name("cubed", locale), id=table.id)
         if seat not in table.to_act():
-            names = ", ".join(table.seats[s].name for s in table.to_act())
-            return Screen([title, t("builder.wait", locale, players=names)],
+            return Screen([title, waiting_line(table, locale)],
                           buttons=[Button(t("builder.refresh", locale), ids.REFRESH)])
         if state.phase == "keep":
             return self._keep(state, path, [title], locale)

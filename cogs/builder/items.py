@@ -69,7 +69,10 @@ DYNAMIC_ITEMS = (BuilderButton, BuilderSelect)
 
 # ---- drawing a screen ----------------------------------------------------------------
 def controls(table_id: int, version: int, screen: Screen, path: tuple[str, ...], page: int,
-             locale: str) -> discord.ui.View:
+             locale: str, acting: bool = True) -> discord.ui.View:
+    """The screen's menu and buttons. Not ``acting`` (not the seat's turn):
+    Confirm and the one-click actions are drawn disabled; menus, Back and
+    the page buttons still work, to look and plan ahead."""
     view = discord.ui.View(timeout=None)
     menu = screen.menu
     if menu is not None and menu.options:
@@ -89,14 +92,25 @@ def controls(table_id: int, version: int, screen: Screen, path: tuple[str, ...],
     buttons: list[Button] = list(screen.buttons)
     if screen.action is not None or path:
         buttons.insert(0, Button(t("builder.confirm", locale), ids.CONFIRM, path, "success",
-                                 disabled=screen.action is None))
+                                 disabled=screen.action is None or not acting))
     if path and screen.back:
         buttons += [Button(t("builder.back", locale), ids.BACK, path),
                     Button(t("builder.cancel", locale), ids.CANCEL, path, "danger")]
     for button in buttons:
+        disabled = button.disabled or (not acting and button.op in (ids.CONFIRM, ids.QUICK))
         view.add_item(BuilderButton(Ref(table_id, version, button.op, 0, button.path), button.label,
-                                    button.style, button.disabled))
+                                    "secondary" if disabled else button.style, disabled))
     return view
+
+
+def acting(table: Any, seat: int) -> bool:
+    return seat in table.to_act()
+
+
+def waiting_line(table: Any, locale: str) -> str:
+    """Whose turn it is, for a seat that is not to act."""
+    names = ", ".join(table.seats[s].name for s in table.to_act())
+    return t("builder.wait", locale, players=names)
 
 
 async def first_controls(table: Any, seat: int, locale: str) -> tuple[list[str], discord.ui.View] | None:
@@ -106,7 +120,7 @@ async def first_controls(table: Any, seat: int, locale: str) -> tuple[list[str],
     if builder is None:
         return None
     screen = builder.screen(table, seat, (), locale)
-    view = controls(table.id, table.record.version, screen, (), 0, locale)
+    view = controls(table.id, table.record.version, screen, (), 0, locale, acting(table, seat))
     warm(builder, table, locale)
     return screen.lines, view
 
@@ -185,7 +199,7 @@ async def show(interaction: discord.Interaction, table: Any, seat: int, builder:
             log.exception("game %s: preview failed; showing the hand instead", table.id)
     if image is None:
         image = await render(table.definition.renderer.hand_png, table.engine.private_view(table.state, seat), locale)
-    view = controls(table.id, table.record.version, screen, path, page, locale)
+    view = controls(table.id, table.record.version, screen, path, page, locale, acting(table, seat))
     content = "\n".join(screen.lines + notes)[:2000]
     await interaction.edit_original_response(content=content, attachments=[png_file(image, name)], view=view)
     if not path:
