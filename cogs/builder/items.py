@@ -21,6 +21,7 @@ from cogs.seats import my_seat, playing_seat
 from engines.base import IllegalAction
 from i18n import t
 from tables.errors import TableError
+from tables.text import safe_name
 
 BUTTON_TEMPLATE = r"tt:b:(?P<table>\d+):(?P<version>\d+):(?P<op>bk|x|pg|ok|do|rf|go):(?P<page>\d+):(?P<path>.*)"
 SELECT_TEMPLATE = r"tt:b:(?P<table>\d+):(?P<version>\d+):(?P<op>s):(?P<page>\d+):(?P<path>.*)"
@@ -109,7 +110,7 @@ def acting(table: Any, seat: int) -> bool:
 
 def waiting_line(table: Any, locale: str) -> str:
     """Whose turn it is, for a seat that is not to act."""
-    names = ", ".join(table.seats[s].name for s in table.to_act())
+    names = ", ".join(safe_name(table.seats[s].name) for s in table.to_act())
     return t("builder.wait", locale, players=names)
 
 
