@@ -1,6 +1,7 @@
-"""CUBED by clicking: piece → cell (axial q,r, only where it fits) →
-rotation (only those that fit, each previewed) → Confirm; Draw, Draw 3 and
-Pass as buttons; Keep (Draw 3, keep 1) and Give (Fill the void) as menus."""
+"""CUBED by clicking: piece → cell and rotation in one menu (axial q,r, only
+where and how it fits; the rotation is named where more than one fits),
+previewed → Confirm; Draw, Draw 3 and Pass as buttons; Keep (Draw 3, keep 1)
+and Give (Fill the void) as menus."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from cogs.builder import ids
+from cogs.builder.items import waiting_line
 from cogs.builder.model import Button, Menu, Option, Screen
 from cogs.builder.preview import base_board
 from engines.base import IllegalAction
@@ -79,6 +81,14 @@ def preview_png(table: Any, seat: int, piece: str, targets: list[Cell], cell: Ce
     return overlay.encode(overlay.caption(image, text))
 
 
+SPOT = "r"  # between a cell's token and a rotation in one path segment
+
+
+def spot_value(cell: Cell, rotation: int) -> str:
+    """A cell-and-rotation option, one path segment (Back returns to the cells): ``2_-1r1``."""
+    return f"{choices.cell_token(cell)}{SPOT}{rotation}"
+
+
 class CubedBuilder:
     game_type = "cubed"
 
@@ -94,8 +104,7 @@ class CubedBuilder:
         state: CubedState = table.state
         title = t("builder.title", locale, game=game_name("cubed", locale), id=table.id)
         if seat not in table.to_act():
-            names = ", ".join(table.seats[s].name for s in table.to_act())
-            return Screen([title, t("builder.wait", locale, players=names)],
+            return Screen([title, waiting_line(table, locale)],
                           buttons=[Button(t("builder.refresh", locale), ids.REFRESH)])
         if state.phase == "keep":
             return self._keep(state, path, [title], locale)
@@ -130,29 +139,43 @@ class CubedBuilder:
         if not where:
             raise _gone()
         targets = list(where)
+        menu = Menu(t("builder.cubed.pick_cell", locale, piece=piece), self._spots(state, where, locale), path[:1])
         if len(path) == 1:
-            names = cell_labels(state)
-            options = [Option(choices.cell_token(c), t("builder.cubed.cell", locale, cell=choices.cell_text(c)),
-                              t("builder.cubed.cell_label", locale, label=names[c]) if c in names
-                              else t("builder.cubed.no_label", locale)) for c in targets]
             lines.append(t("builder.cubed.chosen_piece", locale, piece=piece))
-            return Screen(lines, Menu(t("builder.cubed.pick_cell", locale, piece=piece), options, path),
-                          preview=lambda: preview_png(table, seat, piece, targets, locale=locale))
-        cell = choices.parse_token(path[1])
-        if cell not in where or len(path) > 3:
+            return Screen(lines, menu, preview=lambda: preview_png(table, seat, piece, targets, locale=locale))
+        token, _, chosen = path[1].partition(SPOT)
+        cell = choices.parse_token(token)
+        if cell not in where or len(path) > (2 if chosen else 3):
             raise _gone()
         rotations = where[cell]
-        rotation = rotations[0] if len(path) == 2 else int(path[2]) if path[2].isdigit() else -1
+        chosen = chosen or (path[2] if len(path) == 3 else str(rotations[0]))  # or a panel drawn before spots
+        rotation = int(chosen) if chosen.isdigit() else -1
         if rotation not in rotations:
             raise _gone()
-        options = [Option(str(k), t("builder.cubed.rotation", locale, rotation=k),
-                          t("builder.cubed.rotation_hint", locale, degrees=120 * k)) for k in rotations]
+        menu.chosen = (spot_value(cell, rotation),)
         lines += [t("builder.cubed.chosen_cell", locale, piece=piece, cell=choices.cell_text(cell), rotation=rotation),
                   t("builder.confirm_hint", locale)]
-        return Screen(lines, Menu(t("builder.cubed.pick_rotation", locale, piece=piece), options, path[:2],
-                                  chosen=(str(rotation),)),
-                      action=PlaceAction(piece=piece, cell=cell, rotation=rotation),
+        return Screen(lines, menu, action=PlaceAction(piece=piece, cell=cell, rotation=rotation),
                       preview=lambda: preview_png(table, seat, piece, targets, cell, rotation, locale))
+
+    @staticmethod
+    def _spots(state: CubedState, where: dict[Cell, list[int]], locale: str) -> list[Option]:
+        """One option per cell and rotation that fits: the cell and its
+        rotation are one choice (one tap), the rotation named only where
+        more than one fits."""
+        names = cell_labels(state)
+        out = []
+        for cell, rotations in where.items():
+            label = t("builder.cubed.cell", locale, cell=choices.cell_text(cell))
+            where_text = t("builder.cubed.cell_label", locale, label=names[cell]) if cell in names \
+                else t("builder.cubed.no_label", locale)
+            for k in rotations:
+                if len(rotations) == 1:
+                    out.append(Option(spot_value(cell, k), label, where_text))
+                    continue
+                out.append(Option(spot_value(cell, k), f"{label} · {t('builder.cubed.rotation', locale, rotation=k)}",
+                                  f"{where_text} · {t('builder.cubed.rotation_hint', locale, degrees=120 * k)}"))
+        return out
 
     def _keep(self, state: CubedState, path: tuple[str, ...], lines: list[str], locale: str) -> Screen:
         pending = list(dict.fromkeys(state.pending))

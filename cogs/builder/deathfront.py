@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from cogs.builder import ids
+from cogs.builder.items import waiting_line
 from cogs.builder.model import Button, Menu, Option, Screen
 from cogs.builder.preview import base_board
 from engines.base import IllegalAction
@@ -102,8 +103,7 @@ class DeathFrontBuilder:
         state: DeathFrontState = table.state
         lines = [t("builder.title", locale, game=game_name("deathfront", locale), id=table.id)]
         if seat not in table.to_act():
-            names = ", ".join(table.seats[s].name for s in table.to_act())
-            return Screen(lines + [t("builder.wait", locale, players=names)],
+            return Screen(lines + [waiting_line(table, locale)],
                           buttons=[Button(t("builder.refresh", locale), ids.REFRESH)])
         if state.end_vote is not None:
             lines.append(t("builder.deathfront.vote_start", locale, player=table.seats[state.end_vote.proposer].name))

@@ -24,7 +24,7 @@ from cogs.seats import my_seat, playing_seat
 from engines.base import IllegalAction
 from i18n import t
 from tables.errors import TableError
-from tables.text import game_name, score_line
+from tables.text import game_name, safe_name, score_line
 
 BUTTON_TEMPLATE = r"tt:b:(?P<table>\d+):(?P<version>\d+):(?P<op>bk|x|pg|ok|do|rf|go):(?P<page>\d+):(?P<path>.*)"
 SELECT_TEMPLATE = r"tt:b:(?P<table>\d+):(?P<version>\d+):(?P<op>s):(?P<page>\d+):(?P<path>.*)"
@@ -73,7 +73,10 @@ DYNAMIC_ITEMS = (BuilderButton, BuilderSelect)
 
 # ---- drawing a screen ----------------------------------------------------------------
 def controls(table_id: int, version: int, screen: Screen, path: tuple[str, ...], page: int,
-             locale: str) -> discord.ui.View:
+             locale: str, acting: bool = True) -> discord.ui.View:
+    """The screen's menu and buttons. Not ``acting`` (not the seat's turn):
+    Confirm and the one-click actions are drawn disabled; menus, Back and
+    the page buttons still work, to look and plan ahead."""
     view = discord.ui.View(timeout=None)
     menu = screen.menu
     if menu is not None and menu.options:
@@ -93,14 +96,25 @@ def controls(table_id: int, version: int, screen: Screen, path: tuple[str, ...],
     buttons: list[Button] = list(screen.buttons)
     if screen.action is not None or path:
         buttons.insert(0, Button(t("builder.confirm", locale), ids.CONFIRM, path, "success",
-                                 disabled=screen.action is None))
+                                 disabled=screen.action is None or not acting))
     if path and screen.back:
         buttons += [Button(t("builder.back", locale), ids.BACK, path),
                     Button(t("builder.cancel", locale), ids.CANCEL, path, "danger")]
     for button in buttons:
+        disabled = button.disabled or (not acting and button.op in (ids.CONFIRM, ids.QUICK))
         view.add_item(BuilderButton(Ref(table_id, version, button.op, 0, button.path), button.label,
-                                    button.style, button.disabled))
+                                    "secondary" if disabled else button.style, disabled))
     return view
+
+
+def acting(table: Any, seat: int) -> bool:
+    return seat in table.to_act()
+
+
+def waiting_line(table: Any, locale: str) -> str:
+    """Whose turn it is, for a seat that is not to act."""
+    names = ", ".join(safe_name(table.seats[s].name) for s in table.to_act())
+    return t("builder.wait", locale, players=names)
 
 
 # ---- a click --------------------------------------------------------------------------
@@ -215,7 +229,7 @@ async def compose(bot: Host, table: Any, seat: int, locale: str, path: tuple[str
         lines = list(screen.lines)
         if not path and lines:  # the panel's first screen: the hand, then what happened
             lines[0] = title
-        buttons = controls(table.id, table.record.version, screen, path, page, locale)
+        buttons = controls(table.id, table.record.version, screen, path, page, locale, acting(table, seat))
         preview = screen.preview
         if not path:
             warm(builder, table, locale)

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from cogs.builder import ids
+from cogs.builder.items import waiting_line
 from cogs.builder.model import Button, Menu, Option, Screen
 from cogs.builder.preview import base_board
 from engines.base import IllegalAction
@@ -172,6 +173,8 @@ class SetupBuilder:
         view: SetupPrivateView = table.engine.private_view(table.state, seat)
         lines = [t("setup.build.title", locale, game=game_name("setup", locale), id=table.id),
                  table.definition.renderer.hand_text(view, locale)]
+        if not view.your_turn:
+            lines.append(waiting_line(table, locale))
         if path[:1] == (SWAP,):
             return self._swap(view, path, lines, locale)
         return self._play(table, seat, view, path, lines, locale)

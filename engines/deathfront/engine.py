@@ -40,6 +40,11 @@ __all__ = ["DeathFrontEngine", "action_order"]
 
 class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
     game_type = "deathfront"
+    # A seat with nothing to do but pass is passed by ``flow.advance`` itself
+    # (logged ⏩); the table plays any other single legal action. The list
+    # samples card copies and attack groups, but one entry means one action:
+    # an action step always lists Pass beside any real option.
+    plays_forced_actions = True
     config_model = DeathFrontConfig
     state_model = DeathFrontState
     action_adapter = ACTION_ADAPTER

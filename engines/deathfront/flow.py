@@ -132,26 +132,39 @@ def decline_end(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int,
 # ---- between decisions ------------------------------------------------------------------------
 def advance(state: DeathFrontState, events: list[Event]) -> None:
     """Run everything automatic until a player must decide or the game ends.
-    A player with nothing to do but pass passes automatically."""
+    A player with nothing to do but pass passes automatically: one log
+    line (marked forced, shown ⏩) names every seat that did so in a row."""
+    passed: list[int] = []
     while state.result is None and state.end_vote is None:
         if state.step == "mulligan":
             if state.waiting:
-                return
+                break
             reveal(state, events)
             start_round(state, events)
         elif state.step == "draw":
             if state.waiting:
-                return
+                break
             reveal(state, events)
             start_step(state, "deploy", events)
         elif state.pending_advance is not None:
-            return
+            break
         elif state.passes >= state.players:
+            _passed_for(passed, events)
             end_step(state, events)
         elif can_do_something(state, state.order[state.actor]):
-            return
+            break
         else:
+            passed.append(state.order[state.actor])
             next_actor(state, passed=True)
+    _passed_for(passed, events)
+
+
+def _passed_for(seats: list[int], events: list[Event]) -> None:
+    """The automatic passes of a run of seats with nothing to do, as one
+    event (they follow from public facts: the step moved past them)."""
+    if seats:
+        events.append(ev("auto_pass", seats=list(dict.fromkeys(seats)), forced=True))
+        seats.clear()
 
 
 def start_round(state: DeathFrontState, events: list[Event]) -> None:

@@ -7,7 +7,6 @@ import random
 import pytest
 
 from cogs.builder import cubed as cubed_builder
-from engines.cubed import choices
 from engines.cubed.engine import CubedEngine
 from engines.cubed.models import Draw3Action, DrawAction, GiveAction, KeepAction, PassAction, PlaceAction
 from games import cubed as cubed_game
@@ -52,13 +51,9 @@ async def start(env, seed=None, **options) -> Table:
 
 async def click_action(member, message, action, table):
     """Build ``action`` with the controls of ``message``; return the answer."""
-    state = table.live().state
     if isinstance(action, PlaceAction):
         message = await pick(member, message, action.piece)
-        message = await pick(member, message, choices.cell_token(action.cell))
-        seat = table.live().seat_of(member.id)
-        if choices.placements_of(state, seat, action.piece)[action.cell][0] != action.rotation:
-            message = await pick(member, message, str(action.rotation))
+        message = await pick(member, message, cubed_builder.spot_value(action.cell, action.rotation))
         assert f"rotation **{action.rotation}**" in message.content
         return await press(member, message, "Confirm")
     if isinstance(action, KeepAction):

@@ -118,10 +118,12 @@ async def test_a_whole_game_by_clicking(simcord_env, fast_previews):
     game_id = table.live().id
     rng = random.Random(5)
     seen: set[str] = set()
+    boards_with_auto_pass = 0
     for _ in range(700):
         live = table.live()
         if live is None:
             break
+        boards_with_auto_pass += "⏩ Nothing to do this step, so passed: " in table.board_message().content
         seat = live.to_act()[0]
         member = table.member_for_seat(seat)
         message = await show_hand(member, table.board_message())
@@ -134,6 +136,7 @@ async def test_a_whole_game_by_clicking(simcord_env, fast_previews):
         assert live.record.version > version
         seen.add("attack2" if isinstance(action, Attack) and len(action.attackers) >= 2 else action.kind)
     assert table.live() is None, seen
+    assert boards_with_auto_pass  # the engine's automatic passes show on the board (issue 21)
     record = await table.service.games.get(game_id)
     assert record.status == "finished"
     assert {"mulligan", "keep", "discard", "deploy", "move", "facility", "skill", "attack2", "propose_end",

@@ -307,12 +307,11 @@ async def test_builder_undo_close_and_an_illegal_preview(simcord_env):
     assert "Placed: ★9 W1\n" in builder.content and "E2" not in builder.content
     builder = (await alice.click(builder, label="Cancel")).response
     assert "Cancelled. Nothing was played." in builder.content and "Placed:" not in builder.content
-    # Out of turn: bob may plan (the preview scores it) but not confirm.
+    # Out of turn: bob may plan (the preview scores it) but not confirm (issue 21: Confirm is disabled).
     builder = last_reply(await bob.slash(table.channel, "setup build"))
+    assert "Waiting for alice to play." in builder.content
     builder = await build_play(bob, builder, [("★7", "C1")])
-    assert "It is not your turn yet" in builder.content
-    builder = (await bob.click(builder, label="Confirm")).response
-    assert "⚠️ It is not your turn." in builder.content
+    assert "It is not your turn yet" in builder.content and buttons(builder)["Confirm"]["disabled"]
     assert table.live().record.version == 0
 
 
