@@ -22,7 +22,7 @@ def summary(standings: list[Standing], reason: str = "core.end.over") -> GameSum
                        reason=reason, ai_marked=False)
 
 
-@pytest.mark.parametrize("locale,draw", [("en", "**=**"), ("zh-CN", "**平局**"), ("zh-TW", "**平手**")])
+@pytest.mark.parametrize("locale,draw", [("en", "**Draw**"), ("zh-CN", "**平局**"), ("zh-TW", "**平手**")])
 def test_an_agreed_end_reads_as_a_draw_without_zero_scores(locale, draw):
     text = results_text(table(), summary([Standing(0, 1, 0.0, False, 10.0, 10.4),
                                           Standing(1, 1, 0.0, False, None, 2.1)]), locale)
