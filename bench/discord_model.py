@@ -149,7 +149,8 @@ class ModelChannel:
     async def send(self, content: Any = None, *, file: Any = None, files: Any = None, view: Any = None,
                    allowed_mentions: Any = None, **_: Any) -> ModelMessage:
         found = _files(file, files)
-        pings = allowed_mentions is not None and bool(allowed_mentions.users)
+        # A turn message names the players to act (and may notify none of them anew).
+        pings = allowed_mentions is not None and "<@" in str(content or "")
         what = "board post" if found else "ping" if pings else "text"
         await self.host.rest.call("POST", self.id, what)
         if found:
