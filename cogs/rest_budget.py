@@ -69,7 +69,7 @@ class Window:
 class BudgetStats:
     admitted: int = 0
     exempt: int = 0
-    waited: int = 0  # calls that had to wait for a slot
+    waited: int = 0  # calls that had to wait (behind others or for a window)
     wait_seconds: float = 0.0
 
 
@@ -104,20 +104,20 @@ class RestBudget:
         (``send``/``edit``/``delete``) also one of that channel's."""
         started = self.now()
         if channel_id is None or kind is None:
-            await self._take_global()
+            waited = await self._take_global()
         else:
             window = self._channel(int(channel_id), kind)
+            waited = window.lock.locked()
             async with window.lock:
-                await self._room(window)
+                waited = await self._room(window) or waited
                 # The channel's stamp is taken with the global one: a call
                 # counts when it goes out, not when its channel had room.
-                await self._take_global()
+                waited = await self._take_global() or waited
                 window.stamps.append(self.now())
         self.stats.admitted += 1
-        waited = self.now() - started
-        if waited > 0:
+        if waited:
             self.stats.waited += 1
-            self.stats.wait_seconds += waited
+            self.stats.wait_seconds += self.now() - started
 
     async def acquire_route(self, route: Any) -> None:
         """``acquire`` for a discord.py ``Route``; exempt routes pass at once."""
@@ -127,14 +127,20 @@ class RestBudget:
         channel_id = getattr(route, "channel_id", None)
         await self.acquire(route.method, channel_id, channel_kind(route.method, route.path, channel_id))
 
-    async def _take_global(self) -> None:
+    async def _take_global(self) -> bool:
+        """True when the call had to wait."""
+        waited = self._global.lock.locked()
         async with self._global.lock:
-            await self._room(self._global)
+            waited = await self._room(self._global) or waited
             self._global.stamps.append(self.now())
+        return waited
 
-    async def _room(self, window: Window) -> None:
+    async def _room(self, window: Window) -> bool:
+        slept = False
         while (wait := window.delay(self.now())) > 0:
+            slept = True
             await self._sleep(wait)
+        return slept
 
     def _channel(self, channel_id: int, kind: str) -> Window:
         key = (channel_id, kind)
