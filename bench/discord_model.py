@@ -164,6 +164,10 @@ class ModelChannel:
     def get_partial_message(self, message_id: int) -> ModelMessage:
         return ModelMessage(self, message_id)
 
+    async def fetch_message(self, message_id: int) -> ModelMessage:
+        await self.host.rest.call("GET", self.id, "fetch")
+        return ModelMessage(self, message_id)
+
 
 class ModelUser:
     def __init__(self, user_id: int, host: "ModelHost") -> None:
@@ -204,6 +208,9 @@ class ModelHost:
         return self._channels.setdefault(channel_id, ModelChannel(channel_id, self))
 
     async def fetch_channel(self, channel_id: int) -> ModelChannel:
+        return self.get_channel(channel_id)
+
+    def get_partial_messageable(self, channel_id: int, **_: Any) -> ModelChannel:
         return self.get_channel(channel_id)
 
     def get_guild(self, guild_id: int) -> None:

@@ -93,11 +93,17 @@ class RestBudget:
         self._sleep = sleep
         self._global = Window(limits.global_requests, limits.global_seconds)
         self._channels: dict[tuple[int, str], Window] = {}
+        self._prune_at = PRUNE_AT
         self.stats = BudgetStats()
 
     def now(self) -> float:
         """The event loop's clock unless given one (SimCord's loop clock is virtual)."""
         return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
+
+    @property
+    def channel_windows(self) -> int:
+        """How many channel windows are kept (idle ones go when there are many)."""
+        return len(self._channels)
 
     async def acquire(self, method: str, channel_id: int | None = None, kind: str | None = None) -> None:
         """Wait for a slot: a global one, and with ``channel_id`` and ``kind``
@@ -146,10 +152,12 @@ class RestBudget:
         key = (channel_id, kind)
         window = self._channels.get(key)
         if window is None:
-            if len(self._channels) >= PRUNE_AT:
+            if len(self._channels) >= self._prune_at:
                 now = self.now()
                 for old in [k for k, w in self._channels.items() if w.idle(now)]:
                     del self._channels[old]
+                # Many channels busy at once: scan again only when twice as many are kept.
+                self._prune_at = max(PRUNE_AT, 2 * len(self._channels))
             window = self._channels[key] = Window(self.limits.channel_requests, self.limits.channel_seconds)
         return window
 

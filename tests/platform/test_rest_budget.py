@@ -13,7 +13,7 @@ from discord.http import Route
 from bench.discord_model import DiscordModel, ModelHost, Rest
 from bench.pipeline_bench import Delivered, TrackedDrawing, Tracker
 from cogs.notifier import DiscordNotifier
-from cogs.rest_budget import RestBudget, RestLimits, install
+from cogs.rest_budget import PRUNE_AT, RestBudget, RestLimits, install
 from tests.platform.test_announcing import WAIT, play_highest, service_with, start_game
 
 LIMITS = RestLimits(global_requests=10, global_seconds=1.0, channel_requests=3, channel_seconds=5.0)
@@ -134,6 +134,17 @@ async def test_interaction_calls_pass_uncounted_and_message_routes_count_per_cha
     assert clock() == 1.0  # a global slot each; the send and the edit are different channel windows
     await budget.acquire_route(Route("POST", "/channels/{channel_id}/messages", channel_id=5))
     assert clock() == 5.0  # the channel's second send waits out its window
+
+
+async def test_idle_channel_windows_are_dropped_when_there_are_many():
+    clock = JumpClock()
+    budget = RestBudget(RestLimits(10**6, 1.0, 5, 5.0), clock=clock, sleep=clock.sleep)
+    for channel in range(PRUNE_AT):
+        await budget.acquire("POST", channel, "send")
+    assert budget.channel_windows == PRUNE_AT
+    clock.now += 6.0  # every window is idle now
+    await budget.acquire("POST", PRUNE_AT, "send")
+    assert budget.channel_windows == 1
 
 
 async def test_install_wraps_the_clients_request_once():
