@@ -67,9 +67,14 @@ class TabletopBot(commands.Bot):
         self.db = Database(settings.database_url, pool_min=settings.database_pool_min,
                            pool_max=settings.database_pool_max)
         from cogs.notifier import DiscordNotifier
+        from cogs.rest_budget import RestBudget, RestLimits
         from tables.drawing import DrawingPool
         from tables.thinking import ThinkingPool
 
+        # Installed on the HTTP client in setup_hook (SimCord swaps the client before that).
+        self.rest_budget = RestBudget(RestLimits(
+            settings.rest_global_per_second, 1.0, settings.rest_channel_requests, settings.rest_channel_seconds,
+        )) if settings.rest_budget else None
         self.drawing = DrawingPool(settings.render_processes)  # started in setup_hook, stopped in close
         self.notifier = DiscordNotifier(self)
         # The AI's pool: started in setup_hook, stopped by tables.shutdown().
@@ -88,6 +93,10 @@ class TabletopBot(commands.Bot):
     async def setup_hook(self) -> None:
         from cogs.translator import CatalogueTranslator
 
+        if self.rest_budget is not None:
+            from cogs.rest_budget import install
+
+            install(self.http, self.rest_budget)
         await self.db.open()
         self.tables.thinking.start(registry=self.registry)  # first: its forkserver preload covers the drawing pool's too
         self.drawing.start(registry=self.registry)

@@ -30,6 +30,11 @@ class Settings(BaseSettings):
     shard_ids: Annotated[list[int] | None, NoDecode] = None  # "0,1,2"; default: every shard
     render_processes: int | None = Field(default=None, ge=0)  # default: the machine's cores; 0: a thread
     ai_processes: int | None = Field(default=None, ge=0)  # default: 1 (tables/thinking.py); 0: a thread
+    # The process-wide REST budget (cogs/rest_budget.py), under Discord's 50/s and 5 per 5 s per channel.
+    rest_budget: bool = True
+    rest_global_per_second: int = Field(default=45, ge=1)
+    rest_channel_requests: int = Field(default=5, ge=1)
+    rest_channel_seconds: float = Field(default=5.5, gt=0)
 
     @field_validator("shard_count", "render_processes", "ai_processes", mode="before")
     @classmethod

@@ -15,6 +15,7 @@ from bench import (
     pipeline_bench,
     render_bench,
     replay_bench,
+    rest_bench,
     restart_bench,
 )
 from bench.report import Row, load_average, machine
@@ -38,6 +39,11 @@ class Sizes:
     pipeline_tables: int = 200
     pipeline_seconds: float = 20.0  # the measured window; start-up and the drain come on top
     pipeline_plan_actions: int = 30  # moves worked out per table (the load run's: its games are cached)
+    rest_tables: int = 1000
+    rest_moves: int = 6  # per table (whole games would take an hour under the budget)
+    rest_think: tuple[float, float] = (5.0, 25.0)  # seconds a player thinks before a move (uniform)
+    rest_contrast: bool = False  # the same run without the budget (python -m bench.rest_bench runs it)
+    rest_alone_tables: int = 6  # whole games announcing every change alone: the notifier's own cost
 
     @classmethod
     def tiny(cls) -> "Sizes":
@@ -46,7 +52,9 @@ class Sizes:
                    load_saturated_actions=3, load_paced_actions=2, load_interval=0.05,
                    load_max_seconds=20.0, restart_games=12, restart_repeats=1, restart_big_games=0,
                    replay_repeats=1, replay_moves=12,
-                   pipeline_tables=6, pipeline_seconds=1.5, pipeline_plan_actions=20)
+                   pipeline_tables=6, pipeline_seconds=1.5, pipeline_plan_actions=20,
+                   rest_tables=6, rest_moves=3, rest_think=(0.05, 0.2), rest_contrast=True,
+                   rest_alone_tables=1)
 
 
 def _log(message: str, quiet: bool) -> None:
@@ -71,6 +79,8 @@ def run_all(sizes: Sizes = Sizes(), quiet: bool = False) -> tuple[list[Row], dic
                                               sizes.restart_big_games)),
         ("pipeline", lambda: pipeline_bench.run(sizes.pipeline_tables, sizes.pipeline_seconds,
                                                 sizes.pipeline_plan_actions)),
+        ("rest", lambda: rest_bench.run(sizes.rest_tables, sizes.rest_moves, sizes.rest_think,
+                                        contrast=sizes.rest_contrast, alone_tables=sizes.rest_alone_tables)),
     ]
     with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
         folder = Path(tmp)

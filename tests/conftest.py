@@ -44,10 +44,13 @@ def settings(database_url: str) -> Settings:
     # The sweeper is exercised by tests/pg with real processes; SimCord's
     # virtual clock would only make it spin here. Drawing in a thread
     # and AI moves in a thread (RENDER_PROCESSES=0, AI_PROCESSES=0): SimCord
-    # follows executor work, not other processes.
+    # follows executor work, not other processes. No REST budget: SimCord's
+    # clock stands still unless a test advances it, and a game sends more
+    # than 5 messages a channel in one instant (tests/platform/test_rest_budget.py
+    # runs the bot with it).
     return Settings(discord_token="test-token", database_url=database_url, sweep_interval_seconds=0,
                     render_processes=0, ai_processes=0, database_pool_min=1, database_pool_max=4,
-                    _env_file=None)
+                    rest_budget=False, _env_file=None)
 
 
 @pytest.fixture(autouse=True)

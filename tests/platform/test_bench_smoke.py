@@ -26,7 +26,8 @@ def test_quick_bench_reports_every_figure_and_replays_match(tmp_path, capsys):
         for what in ("apply", "legal actions", "autocomplete answer", "AI choice"):
             assert f"{label} {what}" in names
         assert f"{label} action end to end" in names
-    assert {r["section"] for r in data["rows"]} == {"render", "engine", "e2e", "load", "restart", "pipeline"}
+    assert {r["section"] for r in data["rows"]} == {"render", "engine", "e2e", "load", "restart", "pipeline",
+                                                       "rest"}
 
     for row in data["rows"]:
         assert row["name"] in printed  # one printed table holds every row
@@ -59,6 +60,17 @@ def test_quick_bench_reports_every_figure_and_replays_match(tmp_path, capsys):
     assert pipeline["event-loop lag (1 ms ticker)"]["n"] > 0
     final = pipeline["last board = final version"]
     assert final["n"] > 0 and final["size"] == 0 and final["ok"] is True
+
+    # Discord's limits: with the budget no 429, no board lost, every last board right.
+    rest = {r["name"]: r for r in data["rows"] if r["section"] == "rest"}
+    assert rest["6 tables, budget on: requests per move"]["n"] > 0
+    assert rest["429s, budget on"]["size"] == 0 and rest["429s, budget on"]["n"] > 0
+    assert rest["boards lost / last board wrong, budget on"]["size"] == 0
+    assert rest["boards lost / last board wrong, budget on"]["ok"] is True
+    assert rest["commit → board showing it, budget on"]["n"] > 0
+    assert "429s, budget off" in rest
+    whole = rest["notifier's own cost over whole games: requests per move"]
+    assert whole["size"] > 0 and not whole["extra"]["errors"]
 
     assert data["machine"]["cores"] and data["duration_s"] >= 0
     assert data["misses"] == [f"{r['section']}/{r['name']}" for r in data["rows"] if r["ok"] is False]
