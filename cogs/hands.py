@@ -50,7 +50,8 @@ async def dm_hand(bot: Host, table: "LiveTable", seat: int, locale: str, turn_hi
                   board_url: str | None = None, server: str | None = None) -> bool | None:
     """DM a player their hand — with ``turn_hint``, as the "your turn" DM.
     True sent, False refused (closed DMs), None skipped (AI, DMs turned
-    off, nothing to send, or an earlier refusal not yet cleared)."""
+    off, nothing to send, an earlier refusal not yet cleared, or Discord
+    failing for another reason)."""
     record_seat = table.seats[seat]
     if record_seat.user_id is None or record_seat.is_ai or record_seat.dm_failed:
         return None
@@ -80,9 +81,9 @@ async def dm_hand(bot: Host, table: "LiveTable", seat: int, locale: str, turn_hi
     except (discord.Forbidden, discord.NotFound):
         log.info("game %s: DM to seat %d refused", table.id, seat)
         return False
-    except discord.HTTPException as exc:
+    except discord.HTTPException as exc:  # Discord's trouble, not closed DMs: nothing to note
         log.warning("game %s: DM to seat %d failed with HTTP %s", table.id, seat, exc.status)
-        return False
+        return None
 
 
 def link_view(label: str, url: str) -> discord.ui.View:
