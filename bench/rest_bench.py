@@ -99,6 +99,9 @@ async def _play(service: TableService, table: LiveTable, plan: Plan, channel: in
         if table.record.status != "playing" or table.record.version >= len(planned):
             return
         seat, action = planned[table.record.version]
+        seen = getattr(service.notifier, "saw", None)
+        if seen is not None:  # on Discord a move is an interaction: the mover is there, not away
+            seen(user_id(channel, seat))
         try:
             await service.act(table.id, user_id(channel, seat), action)
         except Exception as exc:  # noqa: BLE001 - reported
