@@ -17,10 +17,13 @@ from bench import states
 from bench.states import Scenario
 from engines.base import Region
 from render.cubed.sprites import BOARD_SIZE
+from render.deathfront import HEADER, BoardPicture
 from tables.registry import default_registry
 
 REGISTRY = default_registry()
 LOCALES = ("en", "zh-CN", "zh-TW")
+# Names long enough to put a header on two lines (regions must move down with it).
+LONG_NAMES = ("Wilhelmina Featherstonehaugh", "欧阳娜娜的超级长名字玩家", "Ζωή Παπαδοπούλου-Καραγιάννη", "Marie-Thérèse")
 # The benchmark's games (SETUP 4 players, CUBED 11, Death Front 4) and
 # others: fewer players, SETUP's teams (a partner's hand), CUBED's Draw 3
 # (pieces to choose from) and solo game, Death Front's narrower 2-player board.
@@ -29,7 +32,8 @@ SCENARIOS = {
               Scenario("setup", 4, {"mode": "teams"}, 4)],
     "cubed": [states.SCENARIOS["cubed"], Scenario("cubed", 2, {"draw3": True}, 2),
               Scenario("cubed", 1, {"solo": True}, 3)],
-    "deathfront": [states.SCENARIOS["deathfront"], Scenario("deathfront", 2, {"players": 2}, 3)],
+    "deathfront": [states.SCENARIOS["deathfront"], Scenario("deathfront", 2, {"players": 2}, 3),
+                   Scenario("deathfront", 4, {"players": 4}, 7, LONG_NAMES)],
 }
 DRAWN = 5  # states drawn (and checked pixel by pixel) per game and language
 
@@ -135,21 +139,30 @@ def drawn_states(game: str, locale: str) -> list[tuple[object, int]]:
             to_act = engine.to_act(all_states[index])
             chosen.append((all_states[index], to_act[0] if to_act else 0))
         chosen.append((all_states[-1], 0))
-        if game == "cubed":  # the first recap of a round, the first Draw 3 choice
-            for wanted in (recap, choosing):
-                found = next((s for s in all_states if engine.to_act(s) and wanted(engine, s)), None)
-                if found is not None:
-                    chosen.append((found, engine.to_act(found)[0]))
+        for wanted in RARE.get(game, ()):
+            found = next((s for s in all_states if engine.to_act(s) and wanted(engine, s, locale)), None)
+            if found is not None:
+                chosen.append((found, engine.to_act(found)[0]))
     return chosen
 
 
-def recap(engine, state) -> bool:
+def recap(engine, state, locale: str) -> bool:
+    """CUBED: the board shows the last round's table; the new one is empty."""
     view = engine.public_view(state)
     return not view.table and bool(view.previous_table)
 
 
-def choosing(engine, state) -> bool:
+def choosing(engine, state, locale: str) -> bool:
+    """CUBED: Draw 3's pieces to choose from."""
     return bool(engine.private_view(state, engine.to_act(state)[0]).pending)
+
+
+def tall_header(engine, state, locale: str) -> bool:
+    """Death Front: a header on more lines than usual pushes the grid down."""
+    return BoardPicture(engine.public_view(state), locale).top > HEADER
+
+
+RARE = {"cubed": (recap, choosing), "deathfront": (tall_header,)}  # states drawn besides the spread ones
 
 
 def picks(regions: list[Region]) -> list[Region]:
