@@ -285,9 +285,9 @@ class SetupRenderer(Renderer):
         for sq in view.squares:
             x0, y0, x1, y1 = square_box(sq.square)
             if sq.square in placed:
-                draw.rounded_rectangle(ringed(square_box(sq.square)), radius=15, outline=HIGHLIGHT, width=RING)
+                draw.rounded_rectangle(ringed((x0, y0, x1, y1)), radius=15, outline=HIGHLIGHT, width=RING)
             if sq.square in highlight:
-                draw.rounded_rectangle(ringed(square_box(sq.square)), radius=15, outline=PREVIEW, width=RING)
+                draw.rounded_rectangle(ringed((x0, y0, x1, y1)), radius=15, outline=PREVIEW, width=RING)
             if sq.top is None:
                 continue
             draw_tile(image, (x0 + 20, y0 + 30, x0 + 20 + 62, y0 + 30 + 62), sq.top)
