@@ -34,6 +34,7 @@ class Scenario:
     players: int
     config: dict[str, Any]
     seed: int
+    names: tuple[str, ...] = ()  # the players' display names; P1, P2... where none is given
 
 
 # Seeds chosen so the late state is what the issue asks for: Death Front seed 6
@@ -90,7 +91,8 @@ def play(scenario: Scenario, max_steps: int = MAX_STEPS) -> Playthrough:
     """One AI-vs-AI game from start to end (or ``max_steps``)."""
     engine: GameEngine = spec(scenario.game).engine
     config = table_config(scenario.game, scenario.players, scenario.config)
-    seats = [SeatInfo(name=f"P{i + 1}") for i in range(scenario.players)]
+    names = list(scenario.names) + [f"P{i + 1}" for i in range(len(scenario.names), scenario.players)]
+    seats = [SeatInfo(name=name) for name in names[:scenario.players]]
     state = engine.new_game(engine.config_from_json(config), seats, scenario.seed)
     rng = random.Random(scenario.seed)
     run = Playthrough(scenario, config, seats)

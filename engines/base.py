@@ -278,6 +278,20 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
         return cast(ConfigT, self.config_model.model_validate(data))
 
 
+@dataclass(frozen=True)
+class Region:
+    """Where one thing a player may tap is drawn on a picture: ``id`` names
+    it as actions do (a square, a cell, a tile, a piece or card id), ``kind``
+    says what it is (``"square"``, ``"cell"``, ``"tile"``...), ``box`` is
+    ``(x0, y0, x1, y1)`` in pixels of the PNG at its natural size, ``x1`` and
+    ``y1`` exclusive (as Pillow's ``getbbox``): boxes of one kind that touch
+    do not overlap."""
+
+    id: str
+    kind: str
+    box: tuple[int, int, int, int]
+
+
 ALT_LIMIT = 1024  # Discord's limit for an attachment's description (alt text)
 TEXT_LIMIT = 1900  # the words of a board or hand in a message, with room for a title line
 
@@ -298,7 +312,20 @@ class Renderer(ABC):
     hand (always the whole hand: there are no pages to turn);
     Death Front: cells ("B4") on the board, card uids in the hand.
     A CUBED public view that carries ``recent_placed`` (cells placed since
-    the viewer's last turn) gets those pieces outlined."""
+    the viewer's last turn) gets those pieces outlined.
+
+    ``board_regions`` and ``hand_regions`` say where the things a player
+    taps are drawn on ``board_png`` / ``hand_png`` of the same view and
+    locale (no highlight): one ``Region`` each, computed from the geometry
+    the drawing uses, without drawing -
+    SETUP: squares ("C1", kind "square") on the board; in the hand, the
+    player's tiles ("★7", "tile"), the partner's in teams ("partner") and
+    the common hand's ("common") - every tile exists once, so its text is
+    a unique id;
+    CUBED: every drawn cell ("q,r", "cell": pieces, blocked and open cells;
+    while the board shows the last round's recap, the new round's centre
+    cell covers the board area); hand pieces by id ("piece");
+    Death Front: every board cell ("B4", "cell"); hand cards by uid ("card")."""
 
     @abstractmethod
     def board_png(self, view: BaseModel, locale: str = "en") -> bytes:
@@ -307,6 +334,14 @@ class Renderer(ABC):
     @abstractmethod
     def hand_png(self, view: BaseModel, locale: str = "en") -> bytes:
         """A private hand from ``GameEngine.private_view``."""
+
+    def board_regions(self, view: BaseModel, locale: str = "en") -> list[Region]:
+        """Where the things to tap are on ``board_png(view, locale)``."""
+        return []
+
+    def hand_regions(self, view: BaseModel, locale: str = "en") -> list[Region]:
+        """Where the things to tap are on ``hand_png(view, locale)``."""
+        return []
 
     def hand_text(self, view: BaseModel, locale: str = "en") -> str:
         """A short plain-text line of the hand (symbols, ids), to copy into

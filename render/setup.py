@@ -13,7 +13,7 @@ from typing import Collection
 
 from PIL import Image, ImageDraw
 
-from engines.base import ALT_LIMIT, TEXT_LIMIT, Renderer
+from engines.base import ALT_LIMIT, TEXT_LIMIT, Region, Renderer
 from engines.setup import rules
 from engines.setup.models import SetupPrivateView, SetupPublicView
 from i18n import t
@@ -21,6 +21,20 @@ from render.cache import MB, bounded
 from render.common import draw_text, fit_name, note_text, text_width, to_png, wrap_text
 from render.palette import PaletteSpec, palette_image
 from render.setup_alt import board_words, hand_words
+from render.setup_geometry import (
+    BOARD_X,
+    BOARD_Y,
+    CELL,
+    HAND_ROW,
+    HAND_SLOTS,
+    HAND_TOP,
+    RING,
+    hand_sections,
+    hand_tile_box,
+    region,
+    ringed,
+    square_box,
+)
 
 SEAT_COLOURS = [(214, 69, 69), (142, 91, 214), (222, 172, 0), (63, 158, 77)]  # red, purple, yellow, green
 SUIT_COLOURS = {
@@ -46,8 +60,6 @@ FINISH_FILL = (110, 40, 48)
 STACK_FILL = (58, 66, 80)
 
 WIDTH = 600
-CELL, SQUARE = 134, 118  # board grid pitch and square size
-BOARD_X, BOARD_Y = 32, 92
 PANEL_Y = BOARD_Y + 4 * CELL + 14
 PLAYER_ROW = 38
 TRACK_CELLS_PER_ROW = 10
@@ -85,13 +97,6 @@ PALETTE = PaletteSpec(
 def palette() -> Image.Image:
     """SETUP's fixed palette (``render.palette``), built once per process."""
     return palette_image(PALETTE.colours())
-
-
-def square_box(square: str) -> tuple[int, int, int, int]:
-    row, col = rules.SQUARE_POSITIONS[square]
-    x = BOARD_X + col * CELL + (CELL - SQUARE) // 2
-    y = BOARD_Y + row * CELL + (CELL - SQUARE) // 2
-    return x, y, x + SQUARE, y + SQUARE
 
 
 def _centre(square: str) -> tuple[int, int]:
@@ -280,9 +285,9 @@ class SetupRenderer(Renderer):
         for sq in view.squares:
             x0, y0, x1, y1 = square_box(sq.square)
             if sq.square in placed:
-                draw.rounded_rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), radius=15, outline=HIGHLIGHT, width=5)
+                draw.rounded_rectangle(ringed((x0, y0, x1, y1)), radius=15, outline=HIGHLIGHT, width=RING)
             if sq.square in highlight:
-                draw.rounded_rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), radius=15, outline=PREVIEW, width=5)
+                draw.rounded_rectangle(ringed((x0, y0, x1, y1)), radius=15, outline=PREVIEW, width=RING)
             if sq.top is None:
                 continue
             draw_tile(image, (x0 + 20, y0 + 30, x0 + 20 + 62, y0 + 30 + 62), sq.top)
@@ -391,19 +396,9 @@ class SetupRenderer(Renderer):
     def hand_png(self, view: SetupPrivateView, locale: str = "en", *, highlight: Collection[str] = ()) -> bytes:
         """``highlight``: tiles (e.g. "★7") the move builder has chosen, outlined in yellow."""
         chosen = set(highlight)
-        rows = [(t("render.setup.your_hand", locale) + f"  {view.seat_label}", view.hand,
-                 SEAT_COLOURS[view.seat], t("render.setup.hint_play", locale))]
-        if view.partner_hand is not None and view.partner_seat is not None:
-            partner = (view.partner_name or "").strip() or view.partner_label or ""
-            label = fit_name(lambda n: t("render.setup.partner", locale, name=f"{view.partner_label} {n}".strip()),
-                             partner, 18, WIDTH - 56, bold=True)
-            rows.append((label,
-                         view.partner_hand, SEAT_COLOURS[view.partner_seat], t("render.setup.hint_partner", locale)))
-        rows.append((t("render.setup.common_hand", locale), view.common, PUBLIC_EDGE,
-                     t("render.setup.hint_common", locale)))
-        tile, pitch, row_h = 110, 124, 196
+        sections = hand_sections(view)
         width = WIDTH
-        image = Image.new("RGB", (width, 96 + row_h * len(rows)), BACKGROUND)
+        image = Image.new("RGB", (width, HAND_TOP + HAND_ROW * len(sections)), BACKGROUND)
         draw = ImageDraw.Draw(image)
         title = t("render.setup.title", locale)
         if view.your_turn:
@@ -411,22 +406,45 @@ class SetupRenderer(Renderer):
         draw_text(draw, (24, 14), title, 26, fill=HIGHLIGHT if view.your_turn else TEXT, bold=True)
         squares = t("render.setup.squares", locale, squares=" ".join(view.allowed_squares))
         draw_text(draw, (24, 54), squares, 16, fill=DIM_TEXT, max_width=width - 48)
-        y = 96
-        for label, tiles, colour, hint in rows:
-            draw.rounded_rectangle((12, y - 4, width - 12, y + row_h - 14), radius=14, outline=colour, width=3)
+        for row, (kind, tiles) in enumerate(sections):
+            label, colour, hint = self._hand_row_words(view, kind, locale)
+            y = HAND_TOP + row * HAND_ROW
+            draw.rounded_rectangle((12, y - 4, width - 12, y + HAND_ROW - 14), radius=14, outline=colour, width=3)
             draw_text(draw, (28, y + 6), label, 18, fill=TEXT, bold=True, max_width=width - 56)
-            for i in range(4):
-                box = (28 + i * pitch, y + 36, 28 + i * pitch + tile, y + 36 + tile)
+            for i in range(HAND_SLOTS):
+                box = hand_tile_box(row, i)
                 if i < len(tiles):
                     draw_tile(image, box, tiles[i])
                     if tiles[i] in chosen:
-                        draw.rounded_rectangle((box[0] - 5, box[1] - 5, box[2] + 5, box[3] + 5), radius=16,
-                                               outline=PREVIEW, width=5)
+                        draw.rounded_rectangle(ringed(box), radius=16, outline=PREVIEW, width=RING)
                 else:
                     draw.rounded_rectangle(box, radius=12, outline=DIM_TEXT, width=2)
-            draw_text(draw, (28, y + 36 + tile + 8), hint, 15, fill=DIM_TEXT, max_width=width - 56)
-            y += row_h
+            draw_text(draw, (28, box[3] + 8), hint, 15, fill=DIM_TEXT, max_width=width - 56)
         return to_png(image, palette())
+
+    @staticmethod
+    def _hand_row_words(view: SetupPrivateView, kind: str, locale: str) -> tuple[str, tuple[int, int, int], str]:
+        """A hand row's title, frame colour and hint."""
+        if kind == "tile":
+            return (t("render.setup.your_hand", locale) + f"  {view.seat_label}", SEAT_COLOURS[view.seat],
+                    t("render.setup.hint_play", locale))
+        if kind == "partner":
+            assert view.partner_seat is not None
+            partner = (view.partner_name or "").strip() or view.partner_label or ""
+            label = fit_name(lambda n: t("render.setup.partner", locale, name=f"{view.partner_label} {n}".strip()),
+                             partner, 18, WIDTH - 56, bold=True)
+            return label, SEAT_COLOURS[view.partner_seat], t("render.setup.hint_partner", locale)
+        return t("render.setup.common_hand", locale), PUBLIC_EDGE, t("render.setup.hint_common", locale)
+
+    # ---- tap regions -----------------------------------------------------------
+    def board_regions(self, view: SetupPublicView, locale: str = "en") -> list[Region]:  # type: ignore[override]
+        """Every square with the ring a preview draws around it."""
+        return [region(sq.square, "square", square_box(sq.square)) for sq in view.squares]
+
+    def hand_regions(self, view: SetupPrivateView, locale: str = "en") -> list[Region]:  # type: ignore[override]
+        """Every tile of the hand picture with its preview ring, by its text."""
+        return [region(tile, kind, hand_tile_box(row, i))
+                for row, (kind, tiles) in enumerate(hand_sections(view)) for i, tile in enumerate(tiles)]
 
     def hand_text(self, view: SetupPrivateView, locale: str = "en") -> str:
         """The tiles as text to copy into ``/setup play`` or ``/setup swap``."""

@@ -7,12 +7,12 @@ from typing import Collection
 
 from PIL import Image
 
-from engines.base import ALT_LIMIT, TEXT_LIMIT, Renderer
+from engines.base import ALT_LIMIT, TEXT_LIMIT, Region, Renderer
 from engines.cubed.models import CubedPrivateView, CubedPublicView
 from render.common import to_png
 from render.cubed.alt import board_words, hand_words
-from render.cubed.board import BoardLayout, board_image, seat_name, seat_tag
-from render.cubed.hand import hand_image, hand_layout
+from render.cubed.board import BoardLayout, board_image, board_regions, seat_name, seat_tag
+from render.cubed.hand import hand_image, hand_layout, hand_regions
 from render.cubed.sprites import (
     FACE_FILLS,
     FITS,
@@ -62,6 +62,12 @@ class CubedRenderer(Renderer):
     def hand_image(self, view: CubedPrivateView, locale: str = "en", *,
                    highlight: Collection[str] = ()) -> Image.Image:
         return hand_image(view, locale, highlight=highlight)
+
+    def board_regions(self, view: CubedPublicView, locale: str = "en") -> list[Region]:  # type: ignore[override]
+        return board_regions(_public(view))
+
+    def hand_regions(self, view: CubedPrivateView, locale: str = "en") -> list[Region]:  # type: ignore[override]
+        return hand_regions(_private(view), locale)
 
     def hand_text(self, view: CubedPrivateView, locale: str = "en") -> str:  # type: ignore[override]
         return " ".join(f"`{p.id}`" for p in view.hand)

@@ -16,6 +16,7 @@ from typing import Collection
 
 from PIL import Image, ImageDraw
 
+from engines.base import Region
 from engines.cubed.labels import face_letter
 from engines.cubed.models import CubedPublicView
 from engines.cubed.pieces import COLOURS
@@ -67,8 +68,7 @@ class BoardLayout:
 
     @classmethod
     def fit(cls, view: CubedPublicView, extra: Collection[tuple[int, int]] = ()) -> "BoardLayout":
-        cells = [(p.q, p.r) for p in view.table] + [(q, r) for q, r in view.blocked]
-        cells += [(c.q, c.r) for c in view.labels] + list(extra)
+        cells = drawn_cells(view) + list(extra)
         return cls.around(cells or [(0, 0)], BOARD_SIZE, BOARD_SIZE, MAX_HEX)
 
     @classmethod
@@ -85,6 +85,39 @@ class BoardLayout:
     def centre(self, q: int, r: int) -> tuple[float, float]:
         return (self.ox + SQRT3 * (q + r / 2) * self.size, self.oy + 1.5 * r * self.size)
 
+    def cell_box(self, q: int, r: int) -> tuple[int, int, int, int]:
+        """A cell's tap box (``x1``, ``y1`` exclusive): as wide as its hexagon
+        and three quarters as tall, centred on it, so that the boxes of
+        neighbours tile the table like bricks, never overlapping. Edges come
+        from whole half-steps of the hex grid, so two neighbours share one."""
+        def x(k: int) -> int:  # k half hex widths from the origin
+            return round(self.ox + SQRT3 * self.size * k / 2)
+
+        def y(k: int) -> int:  # k half row pitches from the origin
+            return round(self.oy + 0.75 * self.size * k)
+
+        return x(2 * q + r - 1), y(2 * r - 1), x(2 * q + r + 1), y(2 * r + 1)
+
+
+def drawn_cells(view: CubedPublicView) -> list[tuple[int, int]]:
+    """Every cell the board draws: blocked, open (labelled) and taken."""
+    return list(view.blocked) + [(c.q, c.r) for c in view.labels] + [(p.q, p.r) for p in view.table]
+
+
+def recap_shown(view: CubedPublicView) -> bool:
+    """The board area shows the previous round's table (the new one is empty)."""
+    return not view.table and bool(view.previous_table)
+
+
+def board_regions(view: CubedPublicView) -> list[Region]:
+    """A region per drawn cell, by its ``q,r``. While the recap fills the
+    board area, the new round's open cell (the centre, the only one on an
+    empty table) is the whole board area: the first piece goes there."""
+    if recap_shown(view):
+        return [Region(coords(c.q, c.r), "cell", (0, 0, BOARD_SIZE, BOARD_SIZE)) for c in view.labels]
+    layout = BoardLayout.fit(view)
+    return [Region(coords(q, r), "cell", layout.cell_box(q, r)) for q, r in drawn_cells(view)]
+
 
 
 def board_image(view: CubedPublicView, locale: str = "en", *,
@@ -97,7 +130,7 @@ def board_image(view: CubedPublicView, locale: str = "en", *,
     image.paste(panel, (0, BOARD_SIZE))
     carry_colour_glyphs(image, panel)
     draw = ImageDraw.Draw(image)
-    if not view.table and view.previous_table:
+    if recap_shown(view):
         _recap(image, draw, view, locale)
         return image
 

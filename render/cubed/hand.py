@@ -10,6 +10,7 @@ from typing import Collection
 
 from PIL import Image, ImageDraw
 
+from engines.base import Region
 from engines.cubed.labels import face_letter
 from engines.cubed.models import CubedPrivateView, HandPiece
 from engines.cubed.pieces import COLOUR_LETTERS, COLOURS, rotations
@@ -100,6 +101,15 @@ def _place(sections: list[tuple[str, list[HandPiece]]], columns: int, lines: int
             empty_at.append(y)
         y += max(1, math.ceil(len(pieces) / columns)) * row_h + 2
     return HandLayout(columns, lines, titles, cards, empty_at, y + 10)
+
+
+def hand_regions(view: CubedPrivateView, locale: str = "en") -> list[Region]:
+    """A region per card, by piece id: the hand's and the Draw 3 choice's."""
+    regions = []
+    for card in hand_layout(view, locale).cards:
+        x0, y0, w, h = card.box
+        regions.append(Region(card.piece.id, "piece", (x0, y0, x0 + w, y0 + h)))
+    return regions
 
 
 def hand_image(view: CubedPrivateView, locale: str = "en", *, highlight: Collection[str] = ()) -> Image.Image:

@@ -15,14 +15,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Collection
 
-from engines.base import ALT_LIMIT, TEXT_LIMIT, Renderer
+from engines.base import ALT_LIMIT, TEXT_LIMIT, Region, Renderer
 from engines.deathfront.cards import card_name
 from engines.deathfront.models import DeathFrontPrivateView, DeathFrontPublicView
 from i18n import t
 from render.common import to_png
 from render.deathfront.alt import board_words, hand_words
 from render.deathfront.board import BoardPicture, grid_image, tile_sprite
-from render.deathfront.hand import card_stats, draw_hand
+from render.deathfront.hand import card_stats, draw_hand, hand_regions
 from render.deathfront.style import (
     ATTACK_RED,
     CELL,
@@ -54,6 +54,12 @@ class DeathFrontRenderer(Renderer):
                  highlight: Collection[str] = ()) -> bytes:
         """``highlight``: card uids the move builder outlines."""
         return to_png(draw_hand(view, locale, set(highlight)), palette())
+
+    def board_regions(self, view: DeathFrontPublicView, locale: str = "en") -> list[Region]:  # type: ignore[override]
+        return BoardPicture(view, locale).regions()
+
+    def hand_regions(self, view: DeathFrontPrivateView, locale: str = "en") -> list[Region]:  # type: ignore[override]
+        return hand_regions(view)
 
     def hand_text(self, view: DeathFrontPrivateView, locale: str = "en") -> str:  # type: ignore[override]
         """One line per kind of card: its name in the reader's language (typed

@@ -4,9 +4,11 @@ legend."""
 from __future__ import annotations
 
 import math
+from functools import cached_property
 
 from PIL import Image, ImageDraw
 
+from engines.base import Region
 from engines.deathfront.cards import card_name
 from engines.deathfront.models import CardView, DeathFrontPublicView, TileView
 from i18n import t
@@ -185,16 +187,34 @@ def _resource(d: ImageDraw.ImageDraw, card: CardView, box: tuple[int, int, int, 
 
 
 class BoardPicture:
+    """The board's geometry (measured, not drawn: cell boxes for previews
+    and tap regions), and ``draw`` to draw it."""
+
+    image: Image.Image
+    draw_: ImageDraw.ImageDraw
+
     def __init__(self, view: DeathFrontPublicView, locale: str = "en", highlight: set[str] | None = None) -> None:
         self.view, self.locale, self.highlight = view, locale, highlight or set()
         self.width = MARGIN * 2 + CELL * view.columns
         self.header = self._header_lines()
         self.top = max(HEADER, 12 + sum(size + (10 if is_title else 6) for size, _, is_title in self.header))
-        self.legend = self._legend_lines()
-        self.footer = 30 + 28 * len(view.seats) + 12 + 26 * (len(self.legend) + 1) + 4
-        self.height = self.top + MARGIN * 2 + CELL * view.rows + self.footer
-        self.image = Image.new("RGB", (self.width, self.height), WHITE)
-        self.draw_ = ImageDraw.Draw(self.image)
+
+    @cached_property
+    def legend(self) -> list[tuple[str, str]]:
+        return self._legend_lines()
+
+    @property
+    def height(self) -> int:
+        footer = 30 + 28 * len(self.view.seats) + 12 + 26 * (len(self.legend) + 1) + 4
+        return self.grid_bottom + footer
+
+    def cells(self) -> list[str]:
+        """Every cell's label, the top row first."""
+        return [f"{chr(65 + col)}{row}" for row in range(self.view.rows, 0, -1) for col in range(self.view.columns)]
+
+    def regions(self) -> list[Region]:
+        """A tap region per cell: its box, ``x1``, ``y1`` exclusive."""
+        return [Region(cell, "cell", self.cell_box(cell)) for cell in self.cells()]
 
     @property
     def grid_bottom(self) -> int:
@@ -216,6 +236,8 @@ class BoardPicture:
         return (x0 + x1) / 2, (y0 + y1) / 2
 
     def draw(self) -> Image.Image:
+        self.image = Image.new("RGB", (self.width, self.height), WHITE)
+        self.draw_ = ImageDraw.Draw(self.image)
         self._header()
         self._grid()
         for tile in self.view.facilities:

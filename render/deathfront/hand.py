@@ -6,6 +6,7 @@ import math
 
 from PIL import Image, ImageDraw
 
+from engines.base import Region
 from engines.deathfront.cards import card_name
 from engines.deathfront.models import CardView, DeathFrontPrivateView
 from i18n import t
@@ -31,6 +32,8 @@ from render.deathfront.style import (
 
 SKILL_HINTS = ("air_strike", "barrage", "smoke", "blitz")
 CARD_W, CARD_H, GAP = 300, 256, 10
+PER_ROW, CARDS_TOP = 2, 48  # cards a row; where the first row starts, under the title
+RING = 3  # a preview's ring around a card lies this far outside it
 
 
 def card_stats(card: CardView, locale: str) -> str:
@@ -52,11 +55,36 @@ def card_stats(card: CardView, locale: str) -> str:
                        t(f"render.deathfront.skill.{card.effect}", locale, attack=card.attack, aa=aa)])
 
 
+def hand_size(cards: int) -> tuple[int, int]:
+    """The hand picture's width and height for this many cards."""
+    rows = max(1, math.ceil(cards / PER_ROW))
+    return GAP + PER_ROW * (CARD_W + GAP), CARDS_TOP + rows * (CARD_H + GAP)
+
+
+def card_box(i: int) -> tuple[int, int, int, int]:
+    """Where the ``i``-th card of the hand is drawn."""
+    x = GAP + (i % PER_ROW) * (CARD_W + GAP)
+    y = CARDS_TOP + (i // PER_ROW) * (CARD_H + GAP)
+    return x, y, x + CARD_W, y + CARD_H
+
+
+def ringed(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """A card's box with the ring a preview draws around it."""
+    x0, y0, x1, y1 = box
+    return x0 - RING, y0 - RING, x1 + RING, y1 + RING
+
+
+def hand_regions(view: DeathFrontPrivateView) -> list[Region]:
+    """A region per card, by uid: the card and its preview ring (``x1``, ``y1`` exclusive)."""
+    regions = []
+    for i, card in enumerate(view.hand):
+        x0, y0, x1, y1 = ringed(card_box(i))
+        regions.append(Region(card.uid, "card", (x0, y0, x1 + 1, y1 + 1)))
+    return regions
+
+
 def draw_hand(view: DeathFrontPrivateView, locale: str = "en", highlight: set[str] | None = None) -> Image.Image:
-    per_row = 2
-    rows = max(1, math.ceil(len(view.hand) / per_row))
-    width = GAP + per_row * (CARD_W + GAP)
-    height = 48 + rows * (CARD_H + GAP)
+    width, height = hand_size(len(view.hand))
     image = Image.new("RGB", (width, height), HAND_BACK)
     d = ImageDraw.Draw(image)
     title = t("render.deathfront.hand_title", locale, faction=t(f"deathfront.faction.{view.faction}", locale),
@@ -65,11 +93,10 @@ def draw_hand(view: DeathFrontPrivateView, locale: str = "en", highlight: set[st
         title += " " + t("render.deathfront.mulligan", locale)
     draw_text(d, (GAP, 12), title, 18, fill=INK, bold=True, max_width=width - 2 * GAP)
     for i, card in enumerate(view.hand):
-        x = GAP + (i % per_row) * (CARD_W + GAP)
-        y = 48 + (i // per_row) * (CARD_H + GAP)
-        _hand_card(d, (x, y, x + CARD_W, y + CARD_H), card, locale)
+        box = card_box(i)
+        _hand_card(d, box, card, locale)
         if highlight and card.uid in highlight:
-            d.rounded_rectangle((x - 3, y - 3, x + CARD_W + 3, y + CARD_H + 3), radius=10, outline=PREVIEW, width=5)
+            d.rounded_rectangle(ringed(box), radius=10, outline=PREVIEW, width=5)
     return image
 
 
