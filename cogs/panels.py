@@ -57,11 +57,9 @@ class Panels:
         self._panels: dict[tuple[int, int], Panel] = {}
 
     def get(self, table_id: int, user_id: int) -> Panel | None:
+        """The player's live panel (its sleeper puts an expiring one to sleep)."""
         panel = self._panels.get((table_id, user_id))
-        if panel is not None and not self.alive(panel):
-            self._forget(panel)
-            return None
-        return panel
+        return panel if panel is not None and self.alive(panel) else None
 
     def of_table(self, table_id: int) -> list[Panel]:
         return [p for (tid, uid), p in list(self._panels.items()) if tid == table_id and self.get(tid, uid)]
@@ -93,7 +91,7 @@ class Panels:
         return panel
 
     async def _replace(self, table_id: int, user_id: int, message_id: int | None) -> None:
-        old = self.get(table_id, user_id)
+        old = self._panels.get((table_id, user_id))  # asleep or not: deleted while the token lets us
         if old is None or (message_id is not None and old.message_id == message_id):
             return
         self._forget(old)

@@ -169,3 +169,20 @@ async def test_a_failing_preview_shows_the_hand_and_the_controls_still_work(simc
     assert [a.filename for a in message.attachments] == ["hand.png"]
     answer = await press(member, message, "Confirm")
     assert "✅ Done." in answer.content and live.record.version == 1
+
+
+async def test_a_panel_goes_to_sleep_before_discord_stops_letting_the_bot_change_it(simcord_env):
+    """Discord lets the bot edit an ephemeral message for 15 minutes: a
+    minute before, the panel loses its controls and says to open a new one."""
+    table = await start(simcord_env)
+    live, seat, member = mover(table)
+    panel = await show_hand(member, table.board_message())
+    assert buttons(panel)
+    await simcord_env.advance_time(13 * 60)
+    stored = simcord_env.backend.messages[table.channel.id][panel.id]
+    assert stored.components  # still working
+    await simcord_env.advance_time(60 + 5)
+    stored = simcord_env.backend.messages[table.channel.id][panel.id]
+    assert stored.components == [] and "went to sleep" in stored.content
+    fresh = await show_hand(member, table.board_message())  # a new one works
+    assert "Draw" in buttons(fresh) and live.record.version == 0
