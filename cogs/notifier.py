@@ -244,12 +244,17 @@ class DiscordNotifier:
                             locale: str) -> None:
         """The last board with the results, mentioning every player; the
         panels lose their controls; the game is forgotten here."""
-        await self.panels.close(table.id, lambda panel: closed("\n".join([*panel.notes, t("panel.over", panel.locale, id=table.id)])))
+        await self.panels.close(table.id, lambda panel: self._closed_panel(table, panel))
         image, public = await self._board_picture(table, locale)
         players = [s.user_id for s in table.seats if s.user_id is not None]
         await self._post_anew(table, channel, self.results_text(table, finished, locale),
                               self._board_file(table, image, public, locale), rematch_view(table.id, locale), players)
         self._forget(table.id)
+
+    @staticmethod
+    def _closed_panel(table: "LiveTable", panel: Panel) -> PanelMessage:
+        """A panel at the end: the answer to its last click, and that the game is over."""
+        return closed("\n".join([*panel.notes, t("panel.over", panel.locale, id=table.id)]))
 
     async def _board_picture(self, table: "LiveTable", locale: str) -> tuple[bytes, Any]:
         public = table.engine.public_view(table.state)
@@ -365,7 +370,7 @@ class DiscordNotifier:
         if channel is None:
             return
         locale = await self._locale(table)
-        await self.panels.close(table.id, lambda panel: closed("\n".join([*panel.notes, t("panel.over", panel.locale, id=table.id)])))
+        await self.panels.close(table.id, lambda panel: self._closed_panel(table, panel))
         if table.record.board_message_id is not None:
             try:
                 await channel.get_partial_message(table.record.board_message_id).edit(view=None)
