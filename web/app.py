@@ -61,7 +61,8 @@ async def sessions(request: web.Request, handler: Handler) -> web.StreamResponse
     if not request.path.startswith("/api/"):
         return await handler(request)
     context = request.app[CONTEXT]
-    if request.method not in ("GET", "HEAD") and not same_origin(request):
+    writes = request.method not in ("GET", "HEAD") or request.path.endswith("/ws")  # a socket acts for its page
+    if writes and not same_origin(request):
         raise Refusal(403, "web.err.bad_origin")
     session = context.sessions.read(request.cookies.get(COOKIE))
     if session is not None:

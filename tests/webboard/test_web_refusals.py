@@ -136,3 +136,20 @@ async def test_refusals_speak_the_readers_language(database_url):
         assert response.status == 404
         assert (await response.json()) == {"error": "web.err.no_table", "message": "没有这局游戏。"}
         await ada.close()
+
+
+async def test_a_socket_from_another_site_is_refused(database_url):
+    from aiohttp import WSServerHandshakeError
+
+    async with web_front(database_url) as front:
+        ada = await local_player(front)
+        table_id = await new_table(ada, "setup")
+        try:
+            await ada.ws_connect(f"/api/tables/{table_id}/ws", headers={"Origin": "http://evil.example"})
+        except WSServerHandshakeError as refused:
+            assert refused.status == 403
+        else:
+            raise AssertionError("a cross-site socket was accepted")
+        socket = await ada.ws_connect(f"/api/tables/{table_id}/ws")  # the page's own origin
+        await socket.close()
+        await ada.close()
