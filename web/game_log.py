@@ -48,6 +48,8 @@ class GameLog:
         except Exception:  # a log that no longer replays must not stop the page
             log.error("game %s: could not rebuild the web log", table.id)
             found = []
+        if table.record.status != "lobby":  # every game began so (the start is not in the action log)
+            found.insert(0, [Event(key="core.log.started")])
         self._recent[table.id] = deque(found[-MAX_BATCHES:], maxlen=MAX_BATCHES)
 
     def forget(self, table_id: int) -> None:
