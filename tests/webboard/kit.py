@@ -10,6 +10,7 @@ from aiohttp import CookieJar
 from aiohttp.test_utils import TestClient, TestServer
 
 from db.database import Database
+from tables.composite_notifier import CompositeNotifier
 from tables.registry import default_registry
 from tables.service import TableService
 from web.app import create_app
@@ -36,11 +37,12 @@ class Front:
 
 @asynccontextmanager
 async def web_front(database_url: str, *, limiter: RateLimiter | None = None, seed: int = 7,
-                    secret: str | None = "test-secret") -> AsyncIterator[Front]:
+                    secret: str | None = "test-secret", also: tuple[Any, ...] = ()) -> AsyncIterator[Front]:
+    """``also``: other notifiers the service tells besides the web (a Discord stand-in)."""
     db = Database(database_url)
     await db.open()
     notifier = WebNotifier()
-    service = TableService(db, default_registry(), notifier)
+    service = TableService(db, default_registry(), CompositeNotifier([notifier, *also]) if also else notifier)
     service.new_seed = lambda: seed
     app = create_app(service, notifier, local=True, secret=secret,
                      limiter=limiter or RateLimiter(rate=1e9, burst=1e9))

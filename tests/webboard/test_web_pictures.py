@@ -56,3 +56,19 @@ async def test_moves_carry_labels_and_regions_in_the_readers_language(database_u
         assert all(m["label"] and m["id"] and isinstance(m["action"], dict) for m in data["moves"])
         assert len({m["id"] for m in data["moves"]}) == len(data["moves"])
         await ada.close()
+
+
+async def test_regions_come_from_the_renderer_where_it_has_them(database_url, monkeypatch):
+    from types import SimpleNamespace
+
+    async with web_front(database_url) as front:
+        ada = await local_player(front)
+        table_id = await new_table(ada, "setup")
+        renderer = front.service.get(table_id).definition.renderer
+        if not hasattr(renderer, "board_regions"):  # until the renderers draw their regions
+            monkeypatch.setattr(renderer, "board_regions", lambda view: [
+                SimpleNamespace(id="C1", kind="square", box=(1, 2, 30, 40))], raising=False)
+        data = await table_json(ada, table_id)
+        regions = data["board"]["regions"]
+        assert regions and all(set(r) == {"id", "kind", "box"} and len(r["box"]) == 4 for r in regions)
+        await ada.close()

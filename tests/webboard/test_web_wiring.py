@@ -105,3 +105,27 @@ async def test_a_discord_session_sees_its_users_discord_game(database_url):
         await server.close()
         await service.shutdown()
         await db.close()
+
+
+async def test_a_move_made_elsewhere_reaches_the_page_and_the_other_front_end(database_url):
+    from tests.webboard.kit import cookie_of, local_player, new_table, next_message, table_json, web_front
+
+    discord = Recorder()
+    async with web_front(database_url, also=(discord,)) as front:
+        ada = await local_player(front)
+        table_id = await new_table(ada, "cubed")
+        page = await front.client(cookie_of(ada))
+        socket = await page.ws_connect(f"/api/tables/{table_id}/ws")
+        data = await table_json(ada, table_id)
+        table = front.service.get(table_id)
+        action = table.engine.action_from_json(data["moves"][0]["action"])
+        boards_before = sum(1 for call in discord.calls if call[0] == "batches")
+        await front.service.act(table_id, table.seats[0].user_id, action)  # as a click in Discord would
+        heard = await next_message(socket)
+        assert heard["type"] == "changed" and heard["version"] == front.service.get(table_id).record.version
+        await front.service.announcing.join()
+        assert sum(1 for call in discord.calls if call[0] == "batches") == boards_before + 1  # the other one too
+        assert (await table_json(ada, table_id))["version"] == heard["version"]
+        await socket.close()
+        await page.close()
+        await ada.close()
