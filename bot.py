@@ -7,7 +7,7 @@ import hashlib
 import json
 import logging
 import sys
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 import discord
 from discord import app_commands
@@ -19,6 +19,9 @@ from cogs.common import reply_key
 from db.database import Database
 from tables.registry import GameRegistry, default_registry
 from tables.service import TableService
+
+if TYPE_CHECKING:
+    from web.server import WebServer
 
 log = logging.getLogger("tabletop")
 
@@ -84,6 +87,7 @@ class TabletopBot(commands.Bot):
 
         self.sweeper = Sweeper(self.tables, interval=settings.sweep_interval_seconds)
         self.tables.games.shards = settings.shards  # restore only the games of this process's guilds
+        self.web_server = web_front(self, settings) if settings.web_port is not None else None
 
     @property
     def runs_shard_zero(self) -> bool:
@@ -110,6 +114,9 @@ class TabletopBot(commands.Bot):
             self.sweeper.start()
         if self.runs_shard_zero:
             await self.sync_commands_if_changed()
+        if self.web_server is not None:
+            await self.web_server.start()
+            log.info("web board at %s", self.web_server.url)
 
     async def sync_commands_if_changed(self) -> bool:
         """Sync only when the command tree changed since the last sync, so
@@ -136,12 +143,30 @@ class TabletopBot(commands.Bot):
 
     async def close(self) -> None:
         """Stop taking actions, let writes in flight finish, close the database."""
+        if self.web_server is not None:
+            await self.web_server.stop()
         await self.tables.shutdown()  # the boards still queued are drawn and sent first
         await self.drawing.shutdown()
         if self.sweeper.task is not None:
             await self.sweeper.stop()
         await super().close()
         await self.db.close()
+
+
+def web_front(bot: TabletopBot, settings: Settings) -> "WebServer":
+    """The web board beside the bot (WEB_PORT): the table service tells
+    the web's pages and Discord of every change (docs/web.md)."""
+    from tables.composite_notifier import CompositeNotifier
+    from web.app import create_app
+    from web.discord_oauth import oauth_client
+    from web.notifier import WebNotifier
+    from web.server import WebServer
+
+    pages = WebNotifier()
+    bot.tables.notifier = CompositeNotifier([pages, bot.notifier])  # bot.notifier stays the Discord one
+    app = create_app(bot.tables, pages, local=False, secret=settings.web_secret or None, drawing=bot.drawing,
+                     oauth=oauth_client(settings.discord_client_id, settings.discord_client_secret))
+    return WebServer(app, settings.web_host, settings.web_port or 0)
 
 
 async def restore_without_collections(tables: TableService) -> int:

@@ -1,5 +1,7 @@
 """The ``tabletop`` command (``python bot.py``): read the settings, set up
-logging, build the bot with the function it is given, and run or check it."""
+logging, build the bot with the function it is given, and run or check it.
+Without DISCORD_TOKEN it serves local play in the browser instead
+(``app/local.py``)."""
 from __future__ import annotations
 
 import argparse
@@ -14,17 +16,17 @@ from app.startup import RunnableBot, StartFailure
 
 
 def main(argv: list[str] | None, build: Callable[[Settings], RunnableBot]) -> int:
-    parser = argparse.ArgumentParser(prog="tabletop", description="Run the Tabletop Discord bot.")
+    parser = argparse.ArgumentParser(
+        prog="tabletop", description="Run the Tabletop Discord bot; without DISCORD_TOKEN, local play in the browser.")
     parser.add_argument("--check", action="store_true",
                         help="validate the settings and open the database, then exit without connecting "
                              "to Discord (status 0 when the bot could start)")
     args = parser.parse_args(argv)
     try:
         settings = load_settings()
-        if not settings.discord_token:
-            raise StartFailure("DISCORD_TOKEN is not set: put it in the environment or in .env "
-                               "(see .env.example).", status=2)
         configure_logging(settings)
+        if not settings.discord_token:
+            return play_locally(settings, check=args.check)
         bot = build(settings)
         if args.check:
             asyncio.run(startup.check(bot))
@@ -36,4 +38,19 @@ def main(argv: list[str] | None, build: Callable[[Settings], RunnableBot]) -> in
         return failure.status
     except KeyboardInterrupt:
         return 130
+    return 0
+
+
+def play_locally(settings: Settings, check: bool) -> int:
+    """No token: the web board for local play (``--check``: the database opens)."""
+    from app.local import serve_locally
+    from db.database import Database
+
+    db = Database(settings.database_url)
+    if check:
+        asyncio.run(startup.check_database(db))
+        print(f"ok: settings valid, database open at {getattr(db, 'path', 'DATABASE_URL')} (local play: "
+              "no DISCORD_TOKEN)")
+        return 0
+    asyncio.run(serve_locally(settings, db, ready=lambda line: print(line, flush=True)))
     return 0

@@ -29,7 +29,8 @@ PARAMETER_LOGGERS = ("aiosqlite", "asyncpg", "discord.http", "discord.webhook", 
 def configure_logging(settings: Settings) -> None:
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    handler.addFilter(_RedactTokens(settings.discord_token))
+    for secret in (settings.discord_token, settings.web_secret, settings.discord_client_secret):
+        handler.addFilter(_RedactTokens(secret))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     level = logging.getLevelName(settings.log_level.upper())

@@ -35,8 +35,14 @@ class Settings(BaseSettings):
     rest_global_per_second: int = Field(default=45, ge=1)
     rest_channel_requests: int = Field(default=5, ge=1)
     rest_channel_seconds: float = Field(default=5.5, gt=0)
+    # The web board (web/, docs/web.md): local play without a token; with one, only when WEB_PORT is set.
+    web_host: str = "127.0.0.1"
+    web_port: int | None = Field(default=None, ge=0, le=65535)  # local play's default: LOCAL_PORT
+    web_secret: str = Field(default="", repr=False)  # signs session cookies; empty: one per process
+    discord_client_id: str = ""
+    discord_client_secret: str = Field(default="", repr=False)  # the Activity's OAuth2 code exchange
 
-    @field_validator("shard_count", "render_processes", "ai_processes", mode="before")
+    @field_validator("shard_count", "render_processes", "ai_processes", "web_port", mode="before")
     @classmethod
     def _blank_count_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value
@@ -94,7 +100,7 @@ def settings_problems(error: ValidationError) -> list[str]:
         name = str(item["loc"][0]).upper() if item["loc"] else "settings"
         message = str(item.get("ctx", {}).get("error") or item["msg"]).removeprefix("Value error, ")
         given = re.sub(r"//([^:/@]*):[^@/]*@", r"//\1:***@", str(item.get("input")))  # no URL password
-        shown = "" if "TOKEN" in name else f" (got {given[:60]!r})"
+        shown = "" if "TOKEN" in name or "SECRET" in name else f" (got {given[:60]!r})"
         lines.append(f"{name}{shown}: {message}")
     return lines
 

@@ -43,13 +43,18 @@ class RunnableBot(Protocol):
 
 async def open_database(bot: RunnableBot) -> None:
     """Open (and migrate) the database before anything talks to Discord."""
+    await open_db(bot.db)
+
+
+async def open_db(db: Database) -> None:
+    """Open (and migrate) ``db``; a failure is one ``StartFailure`` line."""
     try:
-        await bot.db.open()
+        await db.open()
     except ConnectFailure as failure:
         raise StartFailure(f"cannot open the PostgreSQL database named by DATABASE_URL: {failure}",
                            status=2) from None
     except Exception as error:  # any driver, any cause: one line naming the setting
-        where = getattr(bot.db, "path", None)
+        where = getattr(db, "path", None)
         place = f" at {where}" if where else ""
         raise StartFailure(f"cannot open the database{place} named by DATABASE_URL: "
                            f"{type(error).__name__}: {error}", status=2) from None
@@ -107,3 +112,9 @@ async def check(bot: RunnableBot) -> None:
     """``--check``: the database opens (and migrates); Discord is not touched."""
     await open_database(bot)
     await bot.db.close()
+
+
+async def check_database(db: Database) -> None:
+    """``--check`` for local play: the database opens (and migrates)."""
+    await open_db(db)
+    await db.close()

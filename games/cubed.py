@@ -7,8 +7,9 @@ from pydantic import BaseModel
 
 from engines.base import Event
 from engines.cubed.engine import CubedEngine
-from engines.cubed.labels import localize_piece_params
-from games.definition import DiscordParts, GameDefinition
+from engines.cubed.labels import cell_labels, localize_piece_params, piece_label
+from engines.cubed.models import GiveAction, KeepAction, PlaceAction
+from games.definition import DiscordParts, GameDefinition, MoveWords
 from i18n import t
 from render.cubed import CubedRenderer
 
@@ -44,6 +45,28 @@ def players_config(players: int, config: dict[str, Any]) -> dict[str, Any]:
     return config
 
 
+def describe_moves(state: BaseModel, seat: int, actions: list[BaseModel], locale: str) -> list[MoveWords]:
+    """A placement reads "SLR → 3 · Rotation 1" and goes from the piece in the
+    hand to its cell ``q,r``; keeping or giving a piece starts from it."""
+    labels = cell_labels(state)  # type: ignore[arg-type]
+    names: list[str] = list(getattr(state, "seat_names", []))
+    out = []
+    for action in actions:
+        if isinstance(action, PlaceAction):
+            cell = f"{action.cell[0]},{action.cell[1]}"
+            rotation = t("builder.cubed.rotation", locale, rotation=action.rotation)
+            detail = f"{piece_label(action.piece, locale)} → {labels.get(action.cell) or cell} · {rotation}"
+            out.append(MoveWords(detail, action.piece, cell))
+        elif isinstance(action, GiveAction):
+            to = names[action.to_seat] if 0 <= action.to_seat < len(names) else str(action.to_seat + 1)
+            out.append(MoveWords(f"{piece_label(action.piece, locale)} → {to}", action.piece))
+        elif isinstance(action, KeepAction):
+            out.append(MoveWords(piece_label(action.piece, locale), action.piece))
+        else:
+            out.append(MoveWords(""))
+    return out
+
+
 DEFINITION = GameDefinition(
     engine=CubedEngine(),
     renderer=CubedRenderer(),
@@ -51,4 +74,5 @@ DEFINITION = GameDefinition(
     announcer=announce_rounds,
     players_config=players_config,
     discord=DiscordParts(cog="cogs.cubed", builder="cogs.builder.cubed:BUILDER"),
+    describe_moves=describe_moves,
 )

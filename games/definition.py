@@ -40,6 +40,24 @@ SideLabels = Callable[[BaseModel], list[str]]
 
 
 @dataclass(frozen=True)
+class MoveWords:
+    """One legal action as a front end offers it: what it does beyond its
+    kind's name ("★7→C1"), in the reader's language (empty: the kind says it
+    all), and the picture regions it starts from and goes to (``Region`` ids
+    of the game's hand or board, None where it has none)."""
+
+    detail: str
+    start: str | None = None
+    end: str | None = None
+
+
+# (state, seat, that seat's legal actions, locale) -> one MoveWords per action,
+# in order. Server side only: it may read the state, and names only what the
+# seat may see (its own hand, the public board).
+MoveDescriber = Callable[[BaseModel, int, list[BaseModel], str], list[MoveWords]]
+
+
+@dataclass(frozen=True)
 class DiscordParts:
     """The Discord front end of a game, by import path (loaded by ``cogs``)."""
 
@@ -66,6 +84,7 @@ class GameDefinition:
     discord: DiscordParts | None = None
     players_config: PlayersConfig | None = None
     arena_sides: ArenaSides | None = None
+    describe_moves: MoveDescriber | None = None  # the web's move buttons; None: the kind's name only
 
     @property
     def game_type(self) -> str:

@@ -45,6 +45,10 @@ def test_pip_install_gives_a_tabletop_command_that_checks_and_starts(tmp_path):
     assert str(target) in where.stdout and str(source) not in where.stdout, where.stdout + where.stderr
     assert "This channel already has a game" in where.stdout  # the catalogues are in the package
 
-    no_token = subprocess.run([str(tabletop)], cwd=elsewhere, env={**env, "DISCORD_TOKEN": ""},
+    no_token = subprocess.run([str(tabletop), "--check"], cwd=elsewhere, env={**env, "DISCORD_TOKEN": ""},
                               capture_output=True, text=True, timeout=120)
-    assert no_token.returncode == 2 and "DISCORD_TOKEN" in no_token.stderr
+    assert no_token.returncode == 0 and "local play" in no_token.stdout, no_token.stderr
+    pages = subprocess.run([str(python), "-c", "import web.pages as p; print((p.STATIC / 'index.html').exists(), "
+                            "p.words('zh-TW')['web.page.board'])"],
+                           cwd=elsewhere, env=env, capture_output=True, text=True, timeout=120)
+    assert pages.stdout.split() == ["True", "版圖"], pages.stdout + pages.stderr  # the page and its words

@@ -32,7 +32,7 @@ def assert_clear_failure(done: subprocess.CompletedProcess, *words: str) -> None
 
 
 @pytest.mark.parametrize(("env", "words"), [
-    ({"DISCORD_TOKEN": ""}, ["DISCORD_TOKEN", ".env.example"]),
+    ({"DISCORD_TOKEN": "", "WEB_PORT": "http"}, ["WEB_PORT"]),
     ({"LOG_LEVEL": "LOUD"}, ["LOG_LEVEL", "DEBUG, INFO"]),
     ({"DEV_GUILD_ID": "my server"}, ["DEV_GUILD_ID", "server id"]),
     ({"DATABASE_URL": "mysql://db/tabletop"}, ["DATABASE_URL", "sqlite:///"]),

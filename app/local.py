@@ -1,0 +1,61 @@
+"""Local play, the embedded default: with no DISCORD_TOKEN the main command
+serves the web board on 127.0.0.1 (WEB_PORT, default ``LOCAL_PORT``) over
+the database, the games and the table service — no Discord at all — and
+says where in one line."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from collections.abc import Callable
+
+from app.settings import Settings
+from app.startup import StartFailure, open_db
+from db.database import Database
+from tables.drawing import DrawingPool
+from tables.registry import default_registry
+from tables.service import TableService
+from tables.thinking import ThinkingPool
+from web.app import create_app
+from web.discord_oauth import oauth_client
+from web.notifier import WebNotifier
+from web.server import WebServer
+
+log = logging.getLogger("tabletop")
+LOCAL_PORT = 8080
+
+
+async def serve_locally(settings: Settings, db: Database, ready: Callable[[str], None] = print) -> None:
+    """Open the database, restore live games and serve until SIGINT or
+    SIGTERM; ``ready`` gets the one line with the address."""
+    registry = default_registry()
+    notifier = WebNotifier()
+    service = TableService(db, registry, notifier, thinking=ThinkingPool(settings.ai_processes))
+    drawing = DrawingPool(settings.render_processes)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await open_db(db)
+    server: WebServer | None = None
+    try:
+        service.thinking.start(registry=registry)
+        drawing.start(registry=registry)
+        await service.restore()
+        app = create_app(service, notifier, local=True, secret=settings.web_secret or None, drawing=drawing,
+                         oauth=oauth_client(settings.discord_client_id, settings.discord_client_secret))
+        port = LOCAL_PORT if settings.web_port is None else settings.web_port
+        server = WebServer(app, "127.0.0.1", port)
+        try:
+            await server.start()
+        except OSError as error:
+            raise StartFailure(f"cannot serve local play on 127.0.0.1:{port} ({error.strerror or error}); "
+                               "set WEB_PORT to a free port.", status=2) from None
+        ready(f"Tabletop local play: {server.url}")
+        await stop.wait()
+    finally:
+        if server is not None:
+            await server.stop()
+        await service.shutdown()
+        await drawing.shutdown()
+        await db.close()

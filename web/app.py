@@ -1,0 +1,100 @@
+"""The aiohttp application: pages, the JSON API, and the middleware every
+API request passes — the session (a signed cookie), the rate limit per
+session, same-origin writes, and refusals answered as JSON in the reader's
+language. Nothing of a cookie, hand or secret reaches a log."""
+from __future__ import annotations
+
+import logging
+import traceback
+from collections.abc import Awaitable, Callable
+from urllib.parse import urlsplit
+
+from aiohttp import web
+
+from tables.service import TableService
+from web import discord_routes, local_routes, pages, table_routes
+from web.context import CONTEXT, SESSION, WebContext
+from web.discord_oauth import OAuthClient
+from web.notifier import WebNotifier
+from web.pictures import Pictures
+from web.rate_limit import RateLimiter
+from web.refusals import Refusal, refusal_response
+from web.sessions import COOKIE, SessionKeeper
+
+log = logging.getLogger(__name__)
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+OPEN_ROUTES = frozenset({("POST", "/api/local/session"), ("POST", "/api/discord/session")})
+
+
+def reader_locale(request: web.Request) -> str:
+    session = request.get(SESSION)
+    if session is not None:
+        return str(session.locale)
+    return local_routes.request_locale(request)
+
+
+@web.middleware
+async def refusals(request: web.Request, handler: Handler) -> web.StreamResponse:
+    try:
+        return await handler(request)
+    except Refusal as refusal:
+        return refusal_response(refusal.status, refusal.key, reader_locale(request), **refusal.params)
+    except web.HTTPException as error:
+        if request.path.startswith("/api/") and error.status >= 400:
+            key = "web.err.no_route" if error.status in (404, 405) else "web.err.bad_request"
+            return refusal_response(error.status, key, reader_locale(request))
+        raise
+    except Exception as error:  # type and place only: a message may quote a view
+        where = traceback.extract_tb(error.__traceback__)[-1]
+        log.error("%s %s failed: %s at %s:%s", request.method, request.path, type(error).__name__,
+                  where.filename.rsplit("/", 1)[-1], where.lineno)
+        return refusal_response(500, "web.err.internal", reader_locale(request))
+
+
+def same_origin(request: web.Request) -> bool:
+    origin = request.headers.get("Origin")
+    return origin is None or urlsplit(origin).netloc == request.host
+
+
+@web.middleware
+async def sessions(request: web.Request, handler: Handler) -> web.StreamResponse:
+    if not request.path.startswith("/api/"):
+        return await handler(request)
+    context = request.app[CONTEXT]
+    writes = request.method not in ("GET", "HEAD") or request.path.endswith("/ws")  # a socket acts for its page
+    if writes and not same_origin(request):
+        raise Refusal(403, "web.err.bad_origin")
+    session = context.sessions.read(request.cookies.get(COOKIE))
+    if session is not None:
+        request[SESSION] = session
+    if (request.method, request.path) in OPEN_ROUTES:
+        key = f"addr:{request.remote}"
+    elif session is None:
+        raise Refusal(401, "web.err.no_session")
+    else:
+        key = f"session:{session.sid}"
+    if not context.limiter.allow(key):
+        raise Refusal(429, "web.err.slow_down")
+    return await handler(request)
+
+
+def create_app(service: TableService, notifier: WebNotifier, *, local: bool, secret: str | None = None,
+               limiter: RateLimiter | None = None, drawing: object | None = None,
+               oauth: OAuthClient | None = None) -> web.Application:
+    """The web front end over ``service``. ``notifier`` must be (part of)
+    the service's notifier for pages to hear of changes. ``local``: the
+    local-play routes answer. ``secret``: signs the cookies (None: one made
+    for this process, so its sessions end with it)."""
+    app = web.Application(middlewares=[refusals, sessions], client_max_size=64 * 1024)
+    app[CONTEXT] = WebContext(service, notifier, SessionKeeper(secret), limiter or RateLimiter(),
+                              Pictures(drawing), local, oauth)
+    pages.add_routes(app)
+    local_routes.add_routes(app, local)
+    discord_routes.add_routes(app)
+    table_routes.add_routes(app)
+
+    async def close_sockets(app: web.Application) -> None:
+        await app[CONTEXT].notifier.close_all()
+
+    app.on_shutdown.append(close_sockets)
+    return app

@@ -1,0 +1,123 @@
+"""Local play (no Discord): a session for this browser and new tables
+against the AI levels or hot-seat, created, seated and started at once."""
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from aiohttp import web
+from pydantic import ValidationError
+
+from engines import ai
+from engines.base import IllegalAction
+from i18n import normalize_locale, t
+from tables.errors import TableError
+from web.context import context_of, session_of
+from web.refusals import Refusal, from_table
+from web.requests import json_body
+from web.sessions import COOKIE, LOCAL_SEATS, clean_name, new_local_uid
+
+MAX_AI = 10
+
+
+def cookie_args(request: web.Request) -> dict[str, Any]:
+    return {"httponly": True, "samesite": "Strict", "secure": request.secure, "path": "/"}
+
+
+def request_locale(request: web.Request, asked: object = None) -> str:
+    if isinstance(asked, str) and asked:
+        return normalize_locale(asked)
+    first = request.headers.get("Accept-Language", "").split(",")[0].split(";")[0].strip()
+    return normalize_locale(first)
+
+
+async def new_session(request: web.Request) -> web.Response:
+    context = context_of(request)
+    body = await json_body(request)
+    locale = request_locale(request, body.get("locale"))
+    name = clean_name(body.get("name"), t("web.local.you", locale))
+    session, cookie = context.sessions.new(new_local_uid(), name, locale, "local")
+    response = web.json_response({"name": session.name, "locale": session.locale, "mode": session.mode})
+    response.set_cookie(COOKIE, cookie, **cookie_args(request))
+    return response
+
+
+def game_options(body: dict[str, Any], games: list[str]) -> tuple[str, list[str], int, dict[str, Any]]:
+    game = body.get("game")
+    if not isinstance(game, str) or game not in games:
+        raise Refusal(400, "web.err.bad_game")
+    levels = body.get("ai", [])
+    if not isinstance(levels, list) or len(levels) > MAX_AI or not all(
+            isinstance(level, str) and level in ai.LEVELS for level in levels):
+        raise Refusal(400, "web.err.bad_level")
+    if len(set(levels)) > 1:
+        raise Refusal(400, "web.err.mixed_levels")
+    humans = body.get("humans", 1)
+    if type(humans) is not int or not 1 <= humans <= LOCAL_SEATS:
+        raise Refusal(400, "web.err.bad_humans")
+    options = body.get("options", {})
+    if not isinstance(options, dict):
+        raise Refusal(400, "web.err.bad_options")
+    return game, levels, humans, options
+
+
+async def new_table(request: web.Request) -> web.Response:
+    context, session = context_of(request), session_of(request)
+    service = context.service
+    game, levels, humans, options = game_options(await json_body(request), service.registry.ids())
+    definition = service.registry.get(game)
+    try:
+        config = definition.config_for(humans + len(levels), dict(options))
+        definition.engine.config_from_json(config)
+    except (ValidationError, ValueError, TypeError):
+        raise Refusal(400, "web.err.bad_options") from None
+    host = session.local_user(0)
+    channel = -(1 + secrets.randbits(52))  # local tables: a channel of their own, never a Discord one
+    try:
+        table = await service.open_lobby(game, None, channel, host, session.name, config)
+    except (TableError, IllegalAction) as error:
+        raise from_table(error, locale=session.locale) from None
+    try:
+        for index in range(1, humans):
+            name = t("web.local.player", session.locale, n=index + 1)
+            await service.join(table.id, session.local_user(index), name)
+        for _ in levels:
+            await service.add_ai(table.id, host)
+        if levels:
+            await service.set_ai_level(table.id, host, levels[0])
+        await service.start(table.id, host)
+    except (TableError, IllegalAction) as error:
+        if service.get(table.id) is not None and table.record.status == "lobby":
+            await service.cancel(table.id, host)
+        raise from_table(error, locale=session.locale) from None
+    return web.json_response({"table_id": table.id})
+
+
+async def games(request: web.Request) -> web.Response:
+    """The games and AI levels the start page offers, in the reader's language."""
+    context, session = context_of(request), session_of(request)
+    out = []
+    for definition in context.service.registry:
+        engine = definition.engine
+        low, high = engine.seat_range(engine.default_config())
+        out.append({"game": definition.game_type, "name": t(f"core.game.{definition.game_type}", session.locale),
+                    "min": low, "max": high})
+    levels = [{"level": level, "name": t(f"ai.level.{level}", session.locale)} for level in ai.LEVELS]
+    return web.json_response({"games": out, "levels": levels, "default_level": ai.DEFAULT_LEVEL,
+                              "local": context.local, "you": {"name": session.name, "locale": session.locale}})
+
+
+async def end_session(request: web.Request) -> web.Response:
+    context, session = context_of(request), session_of(request)
+    context.sessions.end(session)
+    response = web.json_response({"ended": True})
+    response.del_cookie(COOKIE, path="/")
+    return response
+
+
+def add_routes(app: web.Application, local: bool) -> None:
+    if local:
+        app.router.add_post("/api/local/session", new_session)
+        app.router.add_post("/api/local/tables", new_table)
+    app.router.add_get("/api/games", games)
+    app.router.add_post("/api/session/end", end_session)

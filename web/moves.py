@@ -1,0 +1,49 @@
+"""A seat's legal actions as the page's move buttons: the action's JSON, a
+short label in the reader's language (the kind's name from the catalogues,
+then what the game's ``describe_moves`` says of it) and the regions it goes
+from and to. SETUP lists whole plays (``from``/``to`` are the first
+placement's tile and square); a client that builds a play tile by tile
+groups them by those (docs/web.md)."""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from pydantic import BaseModel
+
+from games.definition import MoveWords
+from i18n import has, t
+from tables.text import kind_key
+from web.access import SeenTable
+
+MAX_MOVES = 400  # a page cannot show more; the engine's order keeps the first
+
+
+def move_id(action_json: dict[str, Any]) -> str:
+    text = json.dumps(action_json, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha1(text.encode()).hexdigest()[:12]
+
+
+def kind_name(game_type: str, action: BaseModel, locale: str) -> str:
+    kind = getattr(action, "kind", None) or type(action).__name__.lower()
+    key = kind_key(game_type, kind)
+    return t(key, locale) if has(key) else kind
+
+
+def legal_moves(table: SeenTable, seat: int, locale: str) -> list[dict[str, Any]]:
+    """``seat``'s moves now (none when it is not to act). CPU work: the
+    caller runs it off the event loop."""
+    if seat not in table.to_act() or table.state is None:
+        return []
+    engine = table.engine
+    actions = list(engine.legal_actions(table.state, seat))[:MAX_MOVES]
+    describe = table.definition.describe_moves
+    words = describe(table.state, seat, actions, locale) if describe is not None else [MoveWords("")] * len(actions)
+    moves = []
+    for action, said in zip(actions, words):
+        data = engine.action_to_json(action)
+        kind = kind_name(table.record.game_type, action, locale)
+        label = t("web.move.label", locale, kind=kind, what=said.detail) if said.detail else kind
+        moves.append({"id": move_id(data), "label": label, "action": data, "from": said.start, "to": said.end})
+    return moves

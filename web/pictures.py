@@ -1,0 +1,61 @@
+"""The board and hand pictures of the API, drawn off the event loop (the
+drawing pool when the process has one, else a thread) and kept for the
+table's current revision: a page's JSON and its PNG requests draw once."""
+from __future__ import annotations
+
+import asyncio
+import struct
+from collections import OrderedDict
+from typing import Any
+
+from web.access import SeenTable
+
+CACHE_SIZE = 128
+
+
+def png_size(png: bytes) -> tuple[int, int]:
+    """Width and height from a PNG's header."""
+    width, height = struct.unpack(">II", png[16:24])
+    return int(width), int(height)
+
+
+class Pictures:
+    def __init__(self, drawing: Any | None = None) -> None:
+        self.drawing = drawing  # tables.drawing.DrawingPool, or None: a thread
+        self._cache: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+
+    async def board(self, table: SeenTable, locale: str) -> bytes:
+        view = table.engine.public_view(table.state)
+        return await self._draw(table, "board", None, view, locale)
+
+    async def hand(self, table: SeenTable, seat: int, locale: str) -> bytes | None:
+        """``seat``'s own hand (the caller checked it is the session's)."""
+        view = table.engine.private_view(table.state, seat)
+        if view is None:
+            return None
+        return await self._draw(table, "hand", seat, view, locale)
+
+    async def _draw(self, table: SeenTable, kind: str, seat: int | None, view: Any, locale: str) -> bytes:
+        key = (table.id, table.record.revision, table.record.version, kind, seat, locale)
+        cached = self._cache.get(key)
+        if cached is not None:
+            self._cache.move_to_end(key)
+            return cached
+        renderer = table.definition.renderer
+        png: bytes
+        if self.drawing is not None:
+            png = await self.drawing.draw(renderer, kind, view, locale, key=("web", *key))
+        else:
+            png = await asyncio.to_thread(getattr(renderer, f"{kind}_png"), view, locale)
+        self._cache[key] = png
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+        return png
+
+    @staticmethod
+    def regions(table: SeenTable, kind: str, view: Any) -> list[dict[str, Any]]:
+        """The renderer's regions of the picture, where it has them."""
+        method = getattr(table.definition.renderer, f"{kind}_regions", None)
+        if method is None or view is None:
+            return []
+        return [{"id": r.id, "kind": r.kind, "box": list(r.box)} for r in method(view)]

@@ -1,0 +1,35 @@
+// Shared by the pages: the session, the words (from /i18n/<locale>.json), JSON requests.
+"use strict";
+const Tabletop = {
+  words: {},
+  word(key, params) {
+    let text = this.words[key] || key;
+    for (const [name, value] of Object.entries(params || {})) text = text.split("{" + name + "}").join(String(value));
+    return text;
+  },
+  async request(method, url, body) {
+    const options = { method, headers: { "Accept": "application/json" }, credentials: "same-origin" };
+    if (body !== undefined) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
+    const response = await fetch(url, options);
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) { const error = new Error(data.message || response.statusText); error.status = response.status; throw error; }
+    return data;
+  },
+  // The start page's data, opening a local session first when there is none.
+  async games() {
+    try { return await this.request("GET", "/api/games"); } catch (error) {
+      if (error.status !== 401) throw error;
+      await this.request("POST", "/api/local/session", { locale: navigator.language || "en" });
+      return await this.request("GET", "/api/games");
+    }
+  },
+  async loadWords(locale) {
+    this.words = await this.request("GET", "/i18n/" + encodeURIComponent(locale) + ".json");
+    document.documentElement.lang = locale;
+    for (const node of document.querySelectorAll("[data-word]")) node.textContent = this.word(node.dataset.word);
+    document.title = this.word("web.page.title");
+  },
+  showError(error) {
+    document.getElementById("error").textContent = this.word("web.page.error", { message: error.message });
+  },
+};

@@ -1,0 +1,83 @@
+// A table: the board, your hand, whose turn, the log and your legal moves as
+// buttons; it refreshes when the table's WebSocket says "changed".
+"use strict";
+(async () => {
+  const tableId = location.pathname.split("/").pop();
+  const api = "/api/tables/" + tableId;
+  let current = null;
+  let seat = null;
+
+  function render(data) {
+    current = data;
+    document.getElementById("game-name").textContent = data.game_name + " · #" + data.table_id;
+    const mine = data.seats.filter((s) => s.yours);
+    const yourTurn = data.to_act.includes(data.you);
+    document.getElementById("turn").textContent =
+      data.status === "playing" && yourTurn && mine.length === 1 ? Tabletop.word("web.page.your_turn") : data.turn_line;
+    const picker = document.getElementById("seat-picker");
+    const select = document.getElementById("seat");
+    picker.hidden = mine.length < 2;
+    if (mine.length > 1) {
+      select.replaceChildren(...mine.map((s) => new Option(s.name, s.seat, false, s.seat === data.you)));
+    }
+    if (data.board) document.getElementById("board").src = data.board.png;
+    const handSection = document.getElementById("hand-section");
+    handSection.hidden = !data.hand;
+    if (data.hand) document.getElementById("hand").src = data.hand.png;
+    const moves = document.getElementById("moves");
+    moves.replaceChildren();
+    if (!data.moves.length) {
+      const note = document.createElement("p");
+      note.textContent = data.status === "playing" ? Tabletop.word("web.page.no_moves") : Tabletop.word("web.page.over");
+      moves.append(note);
+    }
+    for (const move of data.moves) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = move.label;
+      button.dataset.move = move.id;
+      button.addEventListener("click", () => act(move));
+      moves.append(button);
+    }
+    const log = document.getElementById("log");
+    log.replaceChildren(...data.log.map((line) => { const item = document.createElement("li"); item.textContent = line; return item; }));
+    log.scrollTop = log.scrollHeight;
+  }
+
+  async function refresh() {
+    try { render(await Tabletop.request("GET", api + (seat === null ? "" : "?seat=" + seat))); }
+    catch (error) { Tabletop.showError(error); }
+  }
+
+  async function act(move) {
+    for (const button of document.querySelectorAll("#moves button")) button.disabled = true;
+    try {
+      await Tabletop.request("POST", api + "/actions", { action: move.action, version: current.version, seat: current.you });
+      document.getElementById("error").textContent = "";
+    } catch (error) { Tabletop.showError(error); }
+    seat = null;  // hot-seat: the next player to act comes up by itself
+    await refresh();
+  }
+
+  function listen() {
+    const live = document.getElementById("live");
+    const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + api + "/ws");
+    socket.onopen = () => { live.textContent = Tabletop.word("web.page.live"); live.classList.remove("off"); };
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if ((message.type === "changed" && (!current || message.version !== current.version)) || message.type === "over") refresh();
+    };
+    socket.onclose = () => {
+      live.textContent = Tabletop.word("web.page.offline"); live.classList.add("off");
+      setTimeout(() => { refresh(); listen(); }, 2000);
+    };
+  }
+
+  try {
+    const data = await Tabletop.games();
+    await Tabletop.loadWords(data.you.locale);
+  } catch (error) { Tabletop.showError(error); return; }
+  document.getElementById("seat").addEventListener("change", (event) => { seat = event.target.value; refresh(); });
+  await refresh();
+  listen();
+})();

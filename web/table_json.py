@@ -1,0 +1,72 @@
+"""The JSON of ``GET /api/tables/{id}``: the public view's picture, the
+caller's own hand, their legal moves, the log and whose turn it is —
+never another seat's hand (docs/web.md)."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from engines import ai
+from i18n import t
+from tables.service import TableService
+from tables.text import game_name
+from web.access import SeenTable
+from web.game_log import GameLog
+from web.moves import legal_moves
+from web.pictures import Pictures, png_size
+
+
+def seat_label(table: SeenTable, seat: int, locale: str) -> str:
+    s = table.record.seats[seat]
+    if not s.is_ai:
+        return s.name
+    level = ai.normalize_level(s.ai_level if s.ai_reason == "added" else ai.TIMEOUT_LEVEL)
+    return t("ai.board.seat", locale, name=s.name, level=t(f"ai.level.{level}", locale))
+
+
+def turn_line(table: SeenTable, locale: str) -> str:
+    status = table.record.status
+    if status in ("finished", "abandoned"):
+        return t("core.board.over", locale)
+    if status != "playing":
+        return ""
+    names = ", ".join(seat_label(table, s, locale) for s in table.to_act())
+    return t("core.board.turn", locale, players=names) if names else ""
+
+
+async def table_json(service: TableService, pictures: Pictures, log: GameLog, table: SeenTable,
+                     you: int, locale: str) -> dict[str, Any]:
+    record = table.record
+    base = f"/api/tables/{record.id}"
+    board: dict[str, Any] | None = None
+    hand: dict[str, Any] | None = None
+    moves: list[dict[str, Any]] = []
+    if table.state is not None:
+        engine = table.engine
+        png = await pictures.board(table, locale)
+        width, height = png_size(png)
+        board = {"png": f"{base}/board.png?v={record.version}", "width": width, "height": height,
+                 "regions": pictures.regions(table, "board", engine.public_view(table.state))}
+        own = await pictures.hand(table, you, locale)
+        if own is not None:
+            width, height = png_size(own)
+            hand = {"png": f"{base}/hand.png?v={record.version}&seat={you}", "width": width, "height": height,
+                    "regions": pictures.regions(table, "hand", engine.private_view(table.state, you))}
+        moves = await asyncio.to_thread(legal_moves, table, you, locale)
+    return {
+        "table_id": record.id,
+        "game_type": record.game_type,
+        "game_name": game_name(record.game_type, locale),
+        "version": record.version,
+        "status": record.status,
+        "locale": locale,
+        "seats": [{"seat": i, "name": seat_label(table, i, locale), "ai": s.is_ai, "yours": i in table.mine}
+                  for i, s in enumerate(record.seats)],
+        "to_act": table.to_act(),
+        "you": you,
+        "board": board,
+        "hand": hand,
+        "moves": moves,
+        "log": await log.lines(service, table, locale),
+        "turn_line": turn_line(table, locale),
+    }

@@ -1,0 +1,107 @@
+"""The table routes of the API: the table's JSON, its pictures, acting, and
+the WebSocket that says when it changed. Every one checks the session's
+seat first; a refused request changes nothing."""
+from __future__ import annotations
+
+import logging
+
+from aiohttp import WSMsgType, web
+from pydantic import ValidationError
+
+from engines.base import IllegalAction
+from tables.errors import TableError
+from tables.text import seat_params
+from web.access import chosen_seat, find_table
+from web.context import context_of, session_of
+from web.refusals import Refusal, from_table
+from web.requests import json_body
+from web.table_json import table_json
+
+log = logging.getLogger(__name__)
+PNG_HEADERS = {"Cache-Control": "private, no-cache"}
+
+
+async def get_table(request: web.Request) -> web.Response:
+    context, session = context_of(request), session_of(request)
+    table = await find_table(context.service, request.match_info["id"], session)
+    you = chosen_seat(table, request.query.get("seat"))
+    data = await table_json(context.service, context.pictures, context.notifier.log, table, you, session.locale)
+    return web.json_response(data, headers={"Cache-Control": "no-store"})
+
+
+async def board_png(request: web.Request) -> web.Response:
+    context, session = context_of(request), session_of(request)
+    table = await find_table(context.service, request.match_info["id"], session)
+    if table.state is None:
+        raise Refusal(404, "web.err.no_picture")
+    png = await context.pictures.board(table, session.locale)
+    return web.Response(body=png, content_type="image/png", headers=PNG_HEADERS)
+
+
+async def hand_png(request: web.Request) -> web.Response:
+    context, session = context_of(request), session_of(request)
+    table = await find_table(context.service, request.match_info["id"], session)
+    seat = chosen_seat(table, request.query.get("seat"))
+    png = await context.pictures.hand(table, seat, session.locale) if table.state is not None else None
+    if png is None:
+        raise Refusal(404, "web.err.no_picture")
+    return web.Response(body=png, content_type="image/png", headers=PNG_HEADERS)
+
+
+async def post_action(request: web.Request) -> web.Response:
+    context, session = context_of(request), session_of(request)
+    body = await json_body(request)
+    table = await find_table(context.service, request.match_info["id"], session)
+    if not table.live or table.record.status != "playing":
+        raise Refusal(409, "core.err.not_playing")
+    version = body.get("version")
+    if type(version) is not int:
+        raise Refusal(400, "web.err.bad_version")
+    if version != table.record.version:
+        raise Refusal(409, "web.err.stale", version=table.record.version)
+    asked = body.get("seat")
+    seat = chosen_seat(table, str(asked) if type(asked) is int else None if asked is None else "x")
+    raw = body.get("action")
+    if not isinstance(raw, dict):
+        raise Refusal(400, "web.err.bad_action")
+    try:
+        action = table.engine.action_from_json(raw)
+    except (ValidationError, ValueError, TypeError):
+        raise Refusal(400, "web.err.bad_action") from None
+    user_id = table.record.seats[seat].user_id
+    if user_id is None or not session.owns(user_id):
+        raise Refusal(403, "web.err.not_your_seat")
+    try:
+        await context.service.act(table.id, user_id, action)
+    except (TableError, IllegalAction) as error:
+        refusal = from_table(error, table.definition.localize_params, session.locale)
+        refusal.params = seat_params(refusal.params, table.record.seats)
+        raise refusal from None
+    live = context.service.get(table.id)
+    version_now = live.record.version if live is not None else table.record.version
+    return web.json_response({"version": version_now})
+
+
+async def table_socket(request: web.Request) -> web.StreamResponse:
+    context, session = context_of(request), session_of(request)
+    table = await find_table(context.service, request.match_info["id"], session)
+    socket = web.WebSocketResponse(heartbeat=30, max_msg_size=4096)
+    await socket.prepare(request)
+    if not context.notifier.add(table.id, socket):
+        await socket.close(code=1013, message=b"busy")
+        return socket
+    try:
+        async for message in socket:  # the page says nothing that matters; it only listens
+            if message.type == WSMsgType.ERROR:
+                break
+    finally:
+        context.notifier.remove(table.id, socket)
+    return socket
+
+
+def add_routes(app: web.Application) -> None:
+    app.router.add_get(r"/api/tables/{id}", get_table)
+    app.router.add_get(r"/api/tables/{id}/board.png", board_png)
+    app.router.add_get(r"/api/tables/{id}/hand.png", hand_png)
+    app.router.add_post(r"/api/tables/{id}/actions", post_action)
+    app.router.add_get(r"/api/tables/{id}/ws", table_socket)
