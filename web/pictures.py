@@ -53,9 +53,12 @@ class Pictures:
         return png
 
     @staticmethod
-    def regions(table: SeenTable, kind: str, view: Any) -> list[dict[str, Any]]:
-        """The renderer's regions of the picture, where it has them."""
-        method = getattr(table.definition.renderer, f"{kind}_regions", None)
-        if method is None or view is None:
+    def regions(table: SeenTable, kind: str, view: Any, locale: str) -> list[dict[str, Any]]:
+        """Where the picture's squares, cells, tiles, pieces or cards are
+        (``Renderer.board_regions`` / ``hand_regions``), for the picture
+        drawn in ``locale`` (Chinese words may move the layout)."""
+        if view is None:
             return []
-        return [{"id": r.id, "kind": r.kind, "box": list(r.box)} for r in method(view)]
+        renderer = table.definition.renderer
+        found = renderer.board_regions(view, locale) if kind == "board" else renderer.hand_regions(view, locale)
+        return [{"id": r.id, "kind": r.kind, "box": list(r.box)} for r in found]

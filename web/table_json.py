@@ -46,12 +46,12 @@ async def table_json(service: TableService, pictures: Pictures, log: GameLog, ta
         png = await pictures.board(table, locale)
         width, height = png_size(png)
         board = {"png": f"{base}/board.png?v={record.version}", "width": width, "height": height,
-                 "regions": pictures.regions(table, "board", engine.public_view(table.state))}
+                 "regions": pictures.regions(table, "board", engine.public_view(table.state), locale)}
         own = await pictures.hand(table, you, locale)
         if own is not None:
             width, height = png_size(own)
             hand = {"png": f"{base}/hand.png?v={record.version}&seat={you}", "width": width, "height": height,
-                    "regions": pictures.regions(table, "hand", engine.private_view(table.state, you))}
+                    "regions": pictures.regions(table, "hand", engine.private_view(table.state, you), locale)}
         moves = await asyncio.to_thread(legal_moves, table, you, locale)
     return {
         "table_id": record.id,
