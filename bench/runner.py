@@ -17,6 +17,7 @@ from bench import (
     replay_bench,
     rest_bench,
     restart_bench,
+    web_bench,
 )
 from bench.report import Row, load_average, machine
 
@@ -44,6 +45,9 @@ class Sizes:
     rest_think: tuple[float, float] = (5.0, 25.0)  # seconds a player thinks before a move (uniform)
     rest_contrast: bool = False  # the same run without the budget (python -m bench.rest_bench runs it)
     rest_alone_tables: int = 6  # whole games announcing every change alone: the notifier's own cost
+    web_tables: int = 12  # hot-seat tables on the web board
+    web_moves: int = 25  # per table
+    web_browser: bool = True  # first paint in Debian's Chromium, where it is installed
 
     @classmethod
     def tiny(cls) -> "Sizes":
@@ -54,7 +58,7 @@ class Sizes:
                    replay_repeats=1, replay_moves=12,
                    pipeline_tables=6, pipeline_seconds=1.5, pipeline_plan_actions=20,
                    rest_tables=6, rest_moves=3, rest_think=(0.05, 0.2), rest_contrast=True,
-                   rest_alone_tables=1)
+                   rest_alone_tables=1, web_tables=3, web_moves=3, web_browser=False)
 
 
 def _log(message: str, quiet: bool) -> None:
@@ -81,6 +85,7 @@ def run_all(sizes: Sizes = Sizes(), quiet: bool = False) -> tuple[list[Row], dic
                                                 sizes.pipeline_plan_actions)),
         ("rest", lambda: rest_bench.run(sizes.rest_tables, sizes.rest_moves, sizes.rest_think,
                                         contrast=sizes.rest_contrast, alone_tables=sizes.rest_alone_tables)),
+        ("web", lambda: web_bench.run(sizes.web_tables, sizes.web_moves, sizes.web_browser)),
     ]
     with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
         folder = Path(tmp)

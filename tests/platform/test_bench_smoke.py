@@ -27,7 +27,7 @@ def test_quick_bench_reports_every_figure_and_replays_match(tmp_path, capsys):
             assert f"{label} {what}" in names
         assert f"{label} action end to end" in names
     assert {r["section"] for r in data["rows"]} == {"render", "engine", "e2e", "load", "restart", "pipeline",
-                                                       "rest"}
+                                                       "rest", "web"}
 
     for row in data["rows"]:
         assert row["name"] in printed  # one printed table holds every row
@@ -75,3 +75,8 @@ def test_quick_bench_reports_every_figure_and_replays_match(tmp_path, capsys):
     assert data["machine"]["cores"] and data["duration_s"] >= 0
     assert data["misses"] == [f"{r['section']}/{r['name']}" for r in data["rows"] if r["ok"] is False]
     assert report.table([]).startswith("section")
+
+    # The web board: moves reach the other socket; first loads measured.
+    web = {r["name"]: r for r in data["rows"] if r["section"] == "web"}
+    assert web["move → the other client's socket"]["n"] > 0
+    assert web["first load: table JSON + board picture"]["n"] == data["sizes"]["web_tables"]
