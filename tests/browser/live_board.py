@@ -82,7 +82,14 @@ async def tap_move(page: Page, data: Move, move: Move) -> int:
     if move not in tappable(data):
         await page.tap(f"#moves button[data-move={quoted(move['id'])}]")
         return 1
-    await page.tap(f".spot.start[data-region={quoted(move['from'])}]")
+    try:
+        await page.tap(f".spot.start[data-region={quoted(move['from'])}]")
+    except Exception:
+        state = await page.evaluate("""id => ({shown: document.body.dataset.version, start: Taps.start,
+            moves: Taps.moves.length, spots: [...document.querySelectorAll('.spot')].filter(s => s.dataset.region === id)
+            .map(s => s.className + ' in ' + s.parentNode.id), live: document.getElementById('live').textContent,
+            error: document.getElementById('error').textContent})""", move["from"])
+        raise AssertionError(f"version {data['version']}, page: {state}") from None
     await page.tap(f".spot.target[data-region={quoted(move['to'])}]")
     taps = 2
     if await page.locator("#pick-list button").count():

@@ -6,10 +6,15 @@
   const tableId = location.pathname.split("/").pop();
   const api = "/api/tables/" + tableId;
   let current = null;
+  let shownText = "";
   let seat = null;
 
   function render(data) {
+    // The same answer again (a refresh for a change already shown) would only undo a half-made move.
+    const text = JSON.stringify(data);
+    if (current && text === shownText) return;
     current = data;
+    shownText = text;
     document.getElementById("game-name").textContent = data.game_name + " · #" + data.table_id;
     const mine = data.seats.filter((s) => s.yours);
     const yourTurn = data.to_act.includes(data.you);
@@ -58,7 +63,7 @@
     try {
       await Tabletop.request("POST", api + "/actions", { action: move.action, version: current.version, seat: current.you });
       document.getElementById("error").textContent = "";
-    } catch (error) { Tabletop.showError(error); }
+    } catch (error) { Tabletop.showError(error); current = null; }  // refused: draw it all again
     seat = null;  // hot-seat: the next player to act comes up by itself
     await refresh();
   }

@@ -14,6 +14,8 @@ const Taps = {
   lay(part, picture) {
     const layer = document.getElementById(part + "-spots");
     const percent = (value, whole) => (100 * value / whole) + "%";
+    // The picture's shape before it loads, so the targets are in place at once.
+    layer.parentNode.style.aspectRatio = picture ? picture.width + " / " + picture.height : "";
     layer.replaceChildren(...(picture ? picture.regions : []).map((region) => {
       const [x0, y0, x1, y1] = region.box;
       const spot = document.createElement("button");
