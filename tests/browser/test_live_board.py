@@ -12,6 +12,14 @@ from tests.browser.live_board import live_board, open_table, play, quoted, settl
 from tests.support.browser import shoot, tofu_fonts
 
 SHORT = {"setup": {"finish": 30}, "cubed": {"rounds": 1}, "deathfront": {"round_limit": 10}}
+# Taps per typical move the issue asks for (SETUP: a play of two tiles). A move
+# that needs a pick from a list (a CUBED rotation, a SETUP play's second tile)
+# takes one more; the counts are printed (pytest -s) and in docs/web.md.
+TARGET = {"setup": 5, "cubed": 3, "deathfront": 3}
+
+
+def typical(taps: list[int]) -> int:
+    return sorted(taps)[len(taps) // 2]
 
 
 def tally(taps: list[int]) -> str:
@@ -33,7 +41,7 @@ async def test_a_whole_cubed_game_by_tapping(database_url, open_page):
     taps = first + rest
     print(f"CUBED: {len(taps)} moves by tapping: {tally(taps)}")
     assert data["status"] != "playing" and taps
-    assert max(t for t in taps if t > 1) <= 4
+    assert typical(taps) <= TARGET["cubed"] and max(taps) <= 4
 
 
 @pytest.mark.parametrize("game", ["setup", "deathfront"])
@@ -44,12 +52,21 @@ async def test_a_whole_game_by_tapping(database_url, open_page, game):
         await settled(page)
         await shoot(page, f"live-{game}-start")
         data, first = await play(page, moves=3)
+        if data["status"] == "playing" and tappable(data):
+            move = tappable(data)[0]
+            await page.tap(f".spot.start[data-region={quoted(move['from'])}]")
+            await page.tap(f".spot.target[data-region={quoted(move['to'])}]")
+            await shoot(page, f"live-{game}-middle-bar")
+            await page.tap("#cancel")
+            await expect(page.locator("#pick")).to_be_hidden()
+            await expect(page.locator(".spot.chosen")).to_have_count(0)
         await shoot(page, f"live-{game}-middle", full_page=True)
         data, rest = await play(page)
         await shoot(page, f"live-{game}-end", full_page=True)
     taps = first + rest
     print(f"{game}: {len(taps)} moves by tapping: {tally(taps)}")
     assert data["status"] != "playing" and taps
+    assert typical(taps) <= TARGET[game] and max(taps) <= 5
 
 
 async def test_in_chinese_with_a_second_page_following(database_url, open_page):

@@ -103,6 +103,7 @@ const Taps = {
       return button;
     }));
     document.getElementById("confirm").disabled = !this.picked;
+    document.getElementById("cancel").disabled = false;  // sending a move disabled the bar
   },
 
   wire() {
