@@ -23,9 +23,16 @@ PNG_HEADERS = {"Cache-Control": "private, no-cache"}
 
 async def get_table(request: web.Request) -> web.Response:
     context, session = context_of(request), session_of(request)
-    table = await find_table(context.service, request.match_info["id"], session)
-    you = chosen_seat(table, request.query.get("seat"))
-    data = await table_json(context.service, context.pictures, context.notifier.log, table, you, session.locale)
+    for _ in range(3):
+        table = await find_table(context.service, request.match_info["id"], session)
+        version = table.record.version
+        you = chosen_seat(table, request.query.get("seat"))
+        data = await table_json(context.service, context.pictures, context.notifier.log, table, you, session.locale)
+        # The table may move on while its pictures are drawn: its moves and regions
+        # are of the state found, so the answer names that state's version or is made anew.
+        if data["version"] == version:
+            break
+    data["version"] = version
     return web.json_response(data, headers={"Cache-Control": "no-store"})
 
 

@@ -37,15 +37,17 @@ class Front:
 
 @asynccontextmanager
 async def web_front(database_url: str, *, limiter: RateLimiter | None = None, seed: int = 7,
-                    secret: str | None = "test-secret", also: tuple[Any, ...] = ()) -> AsyncIterator[Front]:
-    """``also``: other notifiers the service tells besides the web (a Discord stand-in)."""
+                    secret: str | None = "test-secret", also: tuple[Any, ...] = (),
+                    drawing: Any | None = None) -> AsyncIterator[Front]:
+    """``also``: other notifiers the service tells besides the web (a Discord stand-in);
+    ``drawing``: what draws the pictures (None: a thread)."""
     db = Database(database_url)
     await db.open()
     notifier = WebNotifier()
     service = TableService(db, default_registry(), CompositeNotifier([notifier, *also]) if also else notifier)
     service.new_seed = lambda: seed
     app = create_app(service, notifier, local=True, secret=secret,
-                     limiter=limiter or RateLimiter(rate=1e9, burst=1e9))
+                     limiter=limiter or RateLimiter(rate=1e9, burst=1e9), drawing=drawing)
     server = TestServer(app)
     await server.start_server()
     try:

@@ -1,14 +1,20 @@
-// A table: the board, your hand, whose turn, the log and your legal moves as
-// buttons; it refreshes when the table's WebSocket says "changed".
+// A table: the board and your hand with tap targets (taps.js), whose turn, the
+// log and the moves that have no place on a picture as buttons; it refreshes
+// when the table's WebSocket says "changed".
 "use strict";
 (async () => {
   const tableId = location.pathname.split("/").pop();
   const api = "/api/tables/" + tableId;
   let current = null;
+  let shownText = "";
   let seat = null;
 
   function render(data) {
+    // The same answer again (a refresh for a change already shown) would only undo a half-made move.
+    const text = JSON.stringify(data);
+    if (current && text === shownText) return;
     current = data;
+    shownText = text;
     document.getElementById("game-name").textContent = data.game_name + " · #" + data.table_id;
     const mine = data.seats.filter((s) => s.yours);
     const yourTurn = data.to_act.includes(data.you);
@@ -24,6 +30,8 @@
     const handSection = document.getElementById("hand-section");
     handSection.hidden = !data.hand;
     if (data.hand) document.getElementById("hand").src = data.hand.png;
+    const buttons = Taps.show(data, act);
+    document.getElementById("tap-hint").hidden = !Taps.moves.length;
     const moves = document.getElementById("moves");
     moves.replaceChildren();
     if (!data.moves.length) {
@@ -31,7 +39,7 @@
       note.textContent = data.status === "playing" ? Tabletop.word("web.page.no_moves") : Tabletop.word("web.page.over");
       moves.append(note);
     }
-    for (const move of data.moves) {
+    for (const move of buttons) {
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = move.label;
@@ -42,6 +50,7 @@
     const log = document.getElementById("log");
     log.replaceChildren(...data.log.map((line) => { const item = document.createElement("li"); item.textContent = line; return item; }));
     log.scrollTop = log.scrollHeight;
+    document.body.dataset.version = data.version;  // what the page shows (tests wait on it)
   }
 
   async function refresh() {
@@ -50,11 +59,11 @@
   }
 
   async function act(move) {
-    for (const button of document.querySelectorAll("#moves button")) button.disabled = true;
+    for (const button of document.querySelectorAll("#moves button, #pick button")) button.disabled = true;
     try {
       await Tabletop.request("POST", api + "/actions", { action: move.action, version: current.version, seat: current.you });
       document.getElementById("error").textContent = "";
-    } catch (error) { Tabletop.showError(error); }
+    } catch (error) { Tabletop.showError(error); current = null; }  // refused: draw it all again
     seat = null;  // hot-seat: the next player to act comes up by itself
     await refresh();
   }
@@ -77,6 +86,7 @@
     const data = await Tabletop.games();
     await Tabletop.loadWords(data.you.locale);
   } catch (error) { Tabletop.showError(error); return; }
+  Taps.wire();
   document.getElementById("seat").addEventListener("change", (event) => { seat = event.target.value; refresh(); });
   await refresh();
   listen();
