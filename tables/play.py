@@ -49,11 +49,17 @@ class Play:
         self.changes = changes
         self.store = store
 
-    async def act(self, table: LiveTable, user_id: int, action: BaseModel) -> list[Event]:
+    async def act(self, table: LiveTable, user_id: int, action: BaseModel,
+                  expected_version: int | None = None) -> list[Event]:
         """Apply a player's action. Raises TableError or IllegalAction and
-        changes nothing when refused. Returns the public events it caused."""
+        changes nothing when refused. Returns the public events it caused.
+        ``expected_version``: refuse (``core.err.moved_on``) unless the game
+        is still at the version the player chose from — checked under the
+        table's lock, so two answers to one position cannot both apply."""
 
         async def step(table: LiveTable) -> Outcome:
+            if expected_version is not None and table.record.version != expected_version:
+                raise TableError("core.err.moved_on", version=table.record.version)
             seat = playing_seat(table, user_id)
             require_turn(table, seat)
             table.seats[seat].missed_turns = 0  # saved with the action

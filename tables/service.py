@@ -163,11 +163,13 @@ class TableService:
         return await self.lobby.rematch(table_id, user_id, user_name)
 
     # -- play --------------------------------------------------------------------------
-    async def act(self, table_id: int, user_id: int, action: BaseModel) -> list[Event]:
+    async def act(self, table_id: int, user_id: int, action: BaseModel,
+                  expected_version: int | None = None) -> list[Event]:
         """Apply a player's action. Raises TableError or IllegalAction and
-        changes nothing when refused. Returns the public events it caused."""
+        changes nothing when refused. Returns the public events it caused.
+        ``expected_version``: only if the game is still at that version."""
         self._check_accepting()
-        return await self.play.act(self.require_game(table_id), user_id, action)
+        return await self.play.act(self.require_game(table_id), user_id, action, expected_version)
 
     async def validate(self, table_id: int, user_id: int, action: BaseModel) -> None:
         """Raise as ``act`` would, without changing anything (previews)."""

@@ -30,5 +30,5 @@ def from_table(error: TableError | IllegalAction, localize: Any = None, locale: 
     params = dict(error.params)
     if localize is not None:
         params = localize(params, locale)
-    status = 409 if error.key in ("core.err.not_your_turn", "core.err.stale_table") else 422
+    status = 409 if error.key in ("core.err.not_your_turn", "core.err.stale_table", "core.err.moved_on") else 422
     return Refusal(status, error.key, **params)

@@ -79,7 +79,7 @@ async def post_action(request: web.Request) -> web.Response:
     if user_id is None or not session.owns(user_id):
         raise Refusal(403, "web.err.not_your_seat")
     try:
-        await context.service.act(table.id, user_id, action)
+        await context.service.act(table.id, user_id, action, expected_version=version)
     except (TableError, IllegalAction) as error:
         refusal = from_table(error, table.definition.localize_params, session.locale)
         refusal.params = seat_params(refusal.params, table.record.seats)
