@@ -240,11 +240,10 @@ async def compose(bot: Host, table: Any, seat: int, locale: str, path: tuple[str
     if text_mode:
         return PanelMessage(with_words(content, table, view, locale), None, view=buttons, path=path)
     message = PanelMessage(content[:MESSAGE_LIMIT], view=buttons, path=path)
-    public = table.engine.public_view(table.state)
     if preview is not None:
         try:
             message.image, message.image_name = await render(preview), "preview.jpg"
-            message.description = alt_text(renderer, "board", public, locale)
+            message.description = alt_text(renderer, "board", table.engine.public_view(table.state), locale)
         except Exception:  # a preview is a help, never a reason to fail the click
             log.exception("game %s: preview failed; showing the hand instead", table.id)
     if message.image is None and view is not None:

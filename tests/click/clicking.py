@@ -3,9 +3,32 @@ select menu of a private message, pick values (turning pages when needed),
 click buttons by their label."""
 from __future__ import annotations
 
+from cogs.builder import cubed as cubed_builder
+from cogs.builder import deathfront as df_builder
+from cogs.builder import setup as setup_builder
+from games import cubed as cubed_game
+from games import deathfront as deathfront_game
+from games import setup as setup_game
+from tables.registry import GameRegistry
 from tests.conftest import last_reply
 
 MORE = "More ▶"
+TINY_PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def all_games_bot(bot_builder):
+    """A bot with the three games and their cogs."""
+    registry = GameRegistry([setup_game.DEFINITION, cubed_game.DEFINITION, deathfront_game.DEFINITION])
+    return bot_builder(registry, ["cogs.core", "cogs.setup", "cogs.cubed", "cogs.deathfront"])
+
+
+def stub_previews(monkeypatch) -> None:
+    """Whole games click hundreds of times: the preview pictures are checked
+    elsewhere (test_click_previews.py)."""
+    for module, cls in ((setup_builder, setup_builder.SetupBuilder), (cubed_builder, cubed_builder.CubedBuilder),
+                        (df_builder, df_builder.DeathFrontBuilder)):
+        monkeypatch.setattr(module, "preview_png", lambda *args, **kwargs: TINY_PNG)
+        monkeypatch.setattr(cls, "warm", lambda self, table, locale="en": None)
 
 
 def buttons(message) -> dict[str, dict]:

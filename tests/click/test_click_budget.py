@@ -16,33 +16,25 @@ import re
 import pytest
 from simcord.results import ResponseMessage
 
-from cogs.builder import cubed as cubed_builder
-from cogs.builder import deathfront as df_builder
-from cogs.builder import setup as setup_builder
 from engines.cubed.engine import CubedEngine
 from engines.setup.engine import SetupEngine
-from tables.registry import default_registry
 from tests.click import test_click_cubed as cubed_clicks
 from tests.click import test_click_deathfront as df_clicks
 from tests.click import test_click_setup as setup_clicks
-from tests.click.clicking import show_hand
+from tests.click.clicking import all_games_bot, show_hand, stub_previews
 from tests.conftest import Table
 
-TINY_PNG = b"\x89PNG\r\n\x1a\n"
 VERSION_IN_ID = re.compile(r"^tt:b:\d+:(\d+):")
 
 
 @pytest.fixture
 def simcord_bot(bot_builder):
-    return bot_builder(default_registry(), ["cogs.core", "cogs.setup", "cogs.cubed", "cogs.deathfront"])
+    return all_games_bot(bot_builder)
 
 
 @pytest.fixture(autouse=True)
 def fast_previews(monkeypatch):
-    for module, builder in ((setup_builder, setup_builder.SetupBuilder), (cubed_builder, cubed_builder.CubedBuilder),
-                            (df_builder, df_builder.DeathFrontBuilder)):
-        monkeypatch.setattr(module, "preview_png", lambda *args, **kwargs: TINY_PNG)
-        monkeypatch.setattr(builder, "warm", lambda self, table, locale="en": None)
+    stub_previews(monkeypatch)
 
 
 def enabled_controls(message) -> list[dict]:

@@ -6,35 +6,23 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.builder import cubed as cubed_builder
-from cogs.builder import deathfront as df_builder
 from cogs.builder import ids
-from cogs.builder import setup as setup_builder
 from engines.setup.rules import plain
-from games import cubed as cubed_game
-from games import deathfront as deathfront_game
-from games import setup as setup_game
-from tables.registry import GameRegistry
-from tests.click.clicking import buttons, pick, press, show_hand
+from tests.click.clicking import all_games_bot, buttons, pick, press, show_hand, stub_previews
 from tests.conftest import Table
 from tests.setup.conftest import build
 
-TINY_PNG = b"\x89PNG\r\n\x1a\n"
 ACTION_OPS = (ids.CONFIRM, ids.QUICK)
 
 
 @pytest.fixture
 def simcord_bot(bot_builder):
-    registry = GameRegistry([setup_game.DEFINITION, cubed_game.DEFINITION, deathfront_game.DEFINITION])
-    return bot_builder(registry, ["cogs.core", "cogs.setup", "cogs.cubed", "cogs.deathfront"])
+    return all_games_bot(bot_builder)
 
 
 @pytest.fixture(autouse=True)
 def fast_previews(monkeypatch):
-    for module, cls in ((setup_builder, setup_builder.SetupBuilder), (cubed_builder, cubed_builder.CubedBuilder),
-                        (df_builder, df_builder.DeathFrontBuilder)):
-        monkeypatch.setattr(module, "preview_png", lambda *args, **kwargs: TINY_PNG)
-        monkeypatch.setattr(cls, "warm", lambda self, table, locale="en": None)
+    stub_previews(monkeypatch)
 
 
 def enabled_actions(message) -> list[str]:

@@ -12,38 +12,26 @@ from typing import Any
 
 import pytest
 
-from cogs.builder import cubed as cubed_builder
-from cogs.builder import deathfront as df_builder
-from cogs.builder import setup as setup_builder
 from engines.cubed.models import PlaceAction
 from engines.deathfront import rules as R
 from engines.setup.models import PlayAction
-from games import cubed as cubed_game
-from games import deathfront as deathfront_game
-from games import setup as setup_game
-from tables.registry import GameRegistry
 from tests.click import test_click_cubed as cubed_clicks
 from tests.click import test_click_deathfront as df_clicks
 from tests.click import test_click_setup as setup_clicks
-from tests.click.clicking import show_hand
+from tests.click.clicking import all_games_bot, show_hand, stub_previews
 from tests.conftest import Table
 
-TINY_PNG = b"\x89PNG\r\n\x1a\n"
 TARGETS = {"setup 2 tiles": 7, "cubed place": 4, "deathfront deploy": 4, "deathfront attack": 4}
 
 
 @pytest.fixture
 def simcord_bot(bot_builder):
-    registry = GameRegistry([setup_game.DEFINITION, cubed_game.DEFINITION, deathfront_game.DEFINITION])
-    return bot_builder(registry, ["cogs.core", "cogs.setup", "cogs.cubed", "cogs.deathfront"])
+    return all_games_bot(bot_builder)
 
 
 @pytest.fixture(autouse=True)
 def fast_previews(monkeypatch):
-    for module, cls in ((setup_builder, setup_builder.SetupBuilder), (cubed_builder, cubed_builder.CubedBuilder),
-                        (df_builder, df_builder.DeathFrontBuilder)):
-        monkeypatch.setattr(module, "preview_png", lambda *args, **kwargs: TINY_PNG)
-        monkeypatch.setattr(cls, "warm", lambda self, table, locale="en": None)
+    stub_previews(monkeypatch)
 
 
 class Counted:
