@@ -20,6 +20,7 @@ from web.pictures import Pictures
 from web.rate_limit import RateLimiter
 from web.refusals import Refusal, refusal_response
 from web.sessions import COOKIE, SessionKeeper
+from web.viewers import ChannelViewers
 
 log = logging.getLogger(__name__)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -80,14 +81,14 @@ async def sessions(request: web.Request, handler: Handler) -> web.StreamResponse
 
 def create_app(service: TableService, notifier: WebNotifier, *, local: bool, secret: str | None = None,
                limiter: RateLimiter | None = None, drawing: object | None = None,
-               oauth: OAuthClient | None = None) -> web.Application:
+               oauth: OAuthClient | None = None, viewers: ChannelViewers | None = None) -> web.Application:
     """The web front end over ``service``. ``notifier`` must be (part of)
     the service's notifier for pages to hear of changes. ``local``: the
     local-play routes answer. ``secret``: signs the cookies (None: one made
     for this process, so its sessions end with it)."""
     app = web.Application(middlewares=[refusals, sessions], client_max_size=64 * 1024)
     app[CONTEXT] = WebContext(service, notifier, SessionKeeper(secret), limiter or RateLimiter(),
-                              Pictures(drawing), local, oauth)
+                              Pictures(drawing), local, oauth, viewers)
     pages.add_routes(app)
     local_routes.add_routes(app, local)
     discord_routes.add_routes(app)

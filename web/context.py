@@ -12,6 +12,7 @@ from web.notifier import WebNotifier
 from web.pictures import Pictures
 from web.rate_limit import RateLimiter
 from web.sessions import Session, SessionKeeper
+from web.viewers import ChannelViewers
 
 
 @dataclass
@@ -23,6 +24,7 @@ class WebContext:
     pictures: Pictures = field(default_factory=Pictures)
     local: bool = False  # local play: the /api/local routes answer
     oauth: OAuthClient | None = None  # Discord sessions (DISCORD_CLIENT_ID/SECRET)
+    viewers: ChannelViewers | None = None  # who may watch a Discord channel's tables (the bot)
 
 
 CONTEXT = web.AppKey("tabletop_web", WebContext)
