@@ -17,6 +17,7 @@ from app import cli
 from app.settings import Settings
 from cogs.common import reply_key
 from db.database import Database
+from db.fronts import DISCORD
 from tables.registry import GameRegistry, default_registry
 from tables.service import TableService
 
@@ -87,6 +88,7 @@ class TabletopBot(commands.Bot):
 
         self.sweeper = Sweeper(self.tables, interval=settings.sweep_interval_seconds)
         self.tables.games.shards = settings.shards  # restore only the games of this process's guilds
+        self.tables.games.front = DISCORD  # and only Discord's: local-play tables wait for local play
         self.web_server = web_front(self, settings) if settings.web_port is not None else None
 
     @property
