@@ -4,7 +4,13 @@ database until its own front runs (db/fronts.py)."""
 from __future__ import annotations
 
 import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
 import time
+import urllib.request
 
 from bot import create_bot
 from db.database import Database
@@ -12,6 +18,7 @@ from db.fronts import DISCORD, LOCAL, Front, is_local_table
 from db.processes import ProcessRepo
 from tables.registry import default_registry
 from tables.service import TableService
+from tests.webboard.test_local_play import ROOT, first_line, free_port
 
 HOST = 80351110224678912  # a Discord user
 LOCAL_HOST = -16  # a local session's first player
@@ -94,3 +101,57 @@ async def test_a_sweeper_adopts_only_its_fronts_overdue_games(database_url):
 
 def test_the_bot_is_the_discord_front(settings):
     assert create_bot(settings).tables.games.front == DISCORD
+
+
+def test_local_play_restores_and_times_only_local_tables(database_url, tmp_path):
+    """The main command without a token, on a database holding both kinds, every
+    turn overdue: the local game is listed and timed out, the Discord one untouched."""
+    async def prepare() -> tuple[int, int, dict[int, tuple[int, str]]]:
+        local_id, discord_id = await two_tables(database_url)
+        db = Database(database_url)
+        await db.open()
+        try:
+            async with db.transaction() as conn:
+                await conn.execute("UPDATE games SET turn_started_at = 1")
+            return local_id, discord_id, await versions(db)
+        finally:
+            await db.close()
+
+    async def now_versions() -> dict[int, tuple[int, str]]:
+        db = Database(database_url)
+        await db.open()
+        try:
+            return await versions(db)
+        finally:
+            await db.close()
+
+    local_id, discord_id, before = asyncio.run(prepare())
+    port = free_port()
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT), "WEB_PORT": str(port),
+           "DATABASE_URL": database_url, "RENDER_PROCESSES": "0", "AI_PROCESSES": "0", "LOG_LEVEL": "WARNING"}
+    process = subprocess.Popen([sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert first_line(process).startswith("Tabletop local play:")
+        base = f"http://127.0.0.1:{port}"
+        made = urllib.request.urlopen(urllib.request.Request(
+            base + "/api/local/session", data=b"{}", headers={"Content-Type": "application/json"}), timeout=10)
+        cookie = made.headers["Set-Cookie"].split(";")[0]
+        listed = urllib.request.urlopen(urllib.request.Request(base + "/api/local/live", headers={"Cookie": cookie}),
+                                        timeout=10)
+        assert [t["table_id"] for t in json.loads(listed.read())["tables"]] == [local_id]
+        for _ in range(200):
+            if asyncio.run(now_versions())[local_id] != before[local_id]:
+                break
+            time.sleep(0.05)
+        after = asyncio.run(now_versions())
+        assert after[local_id] != before[local_id]  # local play timed its own game out
+        assert after[discord_id] == before[discord_id]
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            _, errors = process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            _, errors = process.communicate()
+    assert "Traceback" not in errors, errors
