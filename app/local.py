@@ -12,6 +12,7 @@ from collections.abc import Callable
 from app.settings import Settings
 from app.startup import StartFailure, open_db
 from db.database import Database
+from db.fronts import LOCAL
 from tables.drawing import DrawingPool
 from tables.registry import default_registry
 from tables.service import TableService
@@ -31,6 +32,7 @@ async def serve_locally(settings: Settings, db: Database, ready: Callable[[str],
     registry = default_registry()
     notifier = WebNotifier()
     service = TableService(db, registry, notifier, thinking=ThinkingPool(settings.ai_processes))
+    service.games.front = LOCAL  # a Discord table's timers would move it without Discord being told
     drawing = DrawingPool(settings.render_processes)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from db.database import Database
+from db.fronts import Front, front_sql
 
 
 class ProcessRepo:
@@ -29,17 +30,18 @@ class ProcessRepo:
             await conn.executemany("UPDATE games SET owner = ? WHERE id = ? AND revision = ?",
                                    [(process_id, game_id, revision) for game_id, revision in held])
 
-    async def claim_overdue(self, process_id: str, now: float, alive_after: float, limit: int) -> list[int]:
-        """Make ``process_id`` the owner of overdue games whose owner has not
-        beaten since ``alive_after``; the revision bump makes any copy the old
-        owner still holds stale."""
+    async def claim_overdue(self, process_id: str, now: float, alive_after: float, limit: int,
+                            front: Front | None = None) -> list[int]:
+        """Make ``process_id`` the owner of overdue games (of ``front`` when
+        given) whose owner has not beaten since ``alive_after``; the revision
+        bump makes any copy the old owner still holds stale."""
         skip_locked = " FOR UPDATE OF g SKIP LOCKED" if self.db.dialect == "postgresql" else ""
         async with self.db.transaction() as conn:
             rows = await conn.fetchall(
                 "SELECT g.id FROM games g WHERE g.deadline < :now AND g.status IN ('lobby', 'playing') "
                 "AND (g.owner IS NULL OR g.owner <> :me) AND NOT EXISTS ("
                 "SELECT 1 FROM processes p WHERE p.id = g.owner AND p.seen_at >= :alive_after) "
-                f"ORDER BY g.deadline LIMIT {int(limit)}{skip_locked}",
+                f"AND {front_sql(front, 'g.')} ORDER BY g.deadline LIMIT {int(limit)}{skip_locked}",
                 {"now": now, "me": process_id, "alive_after": alive_after})
             ids = [r["id"] for r in rows]
             for game_id in ids:

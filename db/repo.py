@@ -9,6 +9,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from db.database import Database
 from db.errors import StaleWrite
+from db.fronts import Front, front_sql
 from db.models import GameRecord, RatingRow, Seat
 from db.writes import Write
 
@@ -77,13 +78,15 @@ class GameRepo:
     """``owner`` (this process's id) and ``deadline_of`` (when a record's next
     timer is due) are set by the sweeper when several processes share the
     database; every write of a game stores both. ``shards`` limits
-    ``all_live`` to the games of this process's shards."""
+    ``all_live`` to the games of this process's shards, ``front`` to those of
+    its front end (local play or Discord, ``db/fronts.py``)."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
         self.owner: str | None = None
         self.deadline_of: Callable[[GameRecord], Awaitable[float | None]] | None = None
         self.shards: tuple[int, tuple[int, ...]] | None = None  # (SHARD_COUNT, this process's SHARD_IDS)
+        self.front: Front | None = None  # restore only this front's games (db/fronts.py); None: all
 
     async def _timer_params(self, game: GameRecord) -> dict[str, Any]:
         deadline = await self.deadline_of(game) if self.deadline_of is not None else None
@@ -158,13 +161,16 @@ class GameRepo:
         return [_game_from_row(r) for r in rows]
 
     def _live_where(self, prefix: str) -> tuple[str, dict[str, Any]]:
-        """Live games, of this process's shards when ``shards`` is set."""
+        """Live games, of this process's shards when ``shards`` is set and
+        of its front when ``front`` is."""
         sql, params = f"{prefix}status IN ('lobby', 'playing')", {}
         if self.shards is not None:
             count, ids = self.shards
             marks = ", ".join(f":shard{i}" for i in range(len(ids)))
             sql += f" AND ((COALESCE({prefix}guild_id, 0) >> 22) % :count) IN ({marks})"
             params = {"count": count} | {f"shard{i}": shard for i, shard in enumerate(ids)}
+        if self.front is not None:
+            sql += f" AND {front_sql(self.front, prefix)}"
         return sql, params
 
     async def live_with_snapshots(self) -> AsyncIterator[tuple[GameRecord, tuple[int, dict] | None]]:

@@ -7,6 +7,7 @@ import logging
 
 from pydantic import BaseModel
 
+from db.fronts import front_of
 from db.models import GameRecord
 from db.repo import GameRepo
 from tables.changes import Changes, Outcome
@@ -87,6 +88,11 @@ class Restorer:
         except Exception:
             log.exception("game %s: could not resume after restart", table.id)
 
+    def mine(self, record: GameRecord) -> bool:
+        """The game is of this process's front (``GameRepo.front``; None: any)."""
+        front = self.games.front
+        return front is None or front_of(record.guild_id, record.channel_id) == front
+
     async def replay(self, record: GameRecord) -> BaseModel:
         """The state rebuilt from seed + action log."""
         engine = self.registry.get(record.game_type).engine
@@ -102,7 +108,8 @@ class Restorer:
         lock held or on a game this process does not hold yet."""
         record = await self.games.get(table_id)
         table = self.live.get(table_id)
-        if record is None or record.status not in ("lobby", "playing") or record.game_type not in self.registry:
+        if record is None or record.status not in ("lobby", "playing") or record.game_type not in self.registry \
+                or not self.mine(record):
             if table is not None:
                 self.live.remove(table)
             return None

@@ -101,4 +101,4 @@ class Sweeper:
     async def claim(self, now: float) -> list[int]:
         """Make this process the owner of overdue games whose owner is gone."""
         return await self.processes.claim_overdue(self.id, now, now - self.dead_after * self.interval,
-                                                  CLAIM_BATCH)
+                                                  CLAIM_BATCH, front=self.service.games.front)

@@ -1,9 +1,10 @@
 """Which table a request means and which of its seats are the caller's.
 
-A session sees a table only where it holds a seat (this slice: local play
-and Discord players; spectators come with the Discord session), and a hand
-only of its own seats. Every refusal says why, in the reader's language,
-and changes nothing."""
+A session sees a table where it holds a seat, or watches it (``may_watch``:
+a local session any local table, a Discord session a table of a channel it
+may read); it sees a hand only of its own seats, and a watcher acts on
+none. Every refusal says why, in the reader's language, and changes
+nothing."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,11 +12,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from db.fronts import is_local_table
 from db.models import GameRecord
 from games.definition import GameDefinition
 from tables.service import TableService
 from web.refusals import Refusal
 from web.sessions import Session
+from web.viewers import ChannelViewers
 
 MAX_ID = 2**62
 
@@ -28,7 +31,11 @@ class SeenTable:
     definition: GameDefinition
     state: BaseModel | None
     live: bool
-    mine: list[int]  # the session's seats
+    mine: list[int]  # the session's seats; none: the session watches
+
+    @property
+    def watching(self) -> bool:
+        return not self.mine
 
     @property
     def id(self) -> int:
@@ -53,8 +60,24 @@ def parse_id(text: str | None) -> int:
     return value
 
 
-async def find_table(service: TableService, table_id: str | None, session: Session) -> SeenTable:
-    """The table ``table_id`` names, if the session holds a seat there."""
+async def may_watch(session: Session, record: GameRecord, viewers: ChannelViewers | None) -> bool:
+    """A local session watches any local table; a Discord session a Discord
+    table of a channel it may read (``viewers``: the bot; None: nobody)."""
+    local = is_local_table(record.guild_id, record.channel_id)
+    if session.mode == "local":
+        return local
+    if local or viewers is None:
+        return False
+    try:
+        return await viewers.can_view(session.uid, record.guild_id, record.channel_id) is True
+    except Exception:  # who may read a channel is Discord's to say; not knowing is no
+        return False
+
+
+async def find_table(service: TableService, table_id: str | None, session: Session,
+                     viewers: ChannelViewers | None = None) -> SeenTable:
+    """The table ``table_id`` names, if the session holds a seat there or
+    may watch it (``may_watch``)."""
     number = parse_id(table_id)
     live = service.get(number)
     if live is not None:
@@ -67,14 +90,17 @@ async def find_table(service: TableService, table_id: str | None, session: Sessi
         snapshot = await service.games.snapshot(number) if found.status != "lobby" else None
         state = definition.engine.state_from_json(snapshot[1]) if snapshot is not None else None
     mine = [i for i, seat in enumerate(record.seats) if session.owns(seat.user_id)]
-    if not mine:
+    if not mine and not await may_watch(session, record, viewers):
         raise Refusal(403, "web.err.not_your_table")
     return SeenTable(record, definition, state, live is not None, mine)
 
 
 def chosen_seat(table: SeenTable, asked: str | None) -> int:
     """The seat a request acts or looks as: the one asked for (it must be the
-    session's), else the session's first seat to act, else its first seat."""
+    session's), else the session's first seat to act, else its first seat.
+    A watcher has none."""
+    if table.watching:
+        raise Refusal(403, "web.err.watching")
     if asked is not None and asked != "":
         if not asked.isascii() or not asked.isdigit() or int(asked) not in table.mine:
             raise Refusal(403, "web.err.not_your_seat")

@@ -1,5 +1,6 @@
-"""Local play (no Discord): a session for this browser and new tables
-against the AI levels or hot-seat, created, seated and started at once."""
+"""Local play (no Discord): a session for this browser, new tables against
+the AI levels or hot-seat, created, seated and started at once, and the
+local tables in play that anyone here may watch."""
 from __future__ import annotations
 
 import secrets
@@ -8,16 +9,21 @@ from typing import Any
 from aiohttp import web
 from pydantic import ValidationError
 
+from db.fronts import is_local_table
 from engines import ai
 from engines.base import IllegalAction
 from i18n import normalize_locale, t
 from tables.errors import TableError
+from tables.text import game_name
+from web.access import SeenTable
 from web.context import context_of, session_of
 from web.refusals import Refusal, from_table
 from web.requests import json_body
 from web.sessions import COOKIE, LOCAL_SEATS, clean_name, new_local_uid
+from web.table_json import seat_label, turn_line
 
 MAX_AI = 10
+MAX_LISTED = 50  # the newest local games in play the start page lists
 
 
 def cookie_args(request: web.Request) -> dict[str, Any]:
@@ -107,6 +113,21 @@ async def games(request: web.Request) -> web.Response:
                               "local": context.local, "you": {"name": session.name, "locale": session.locale}})
 
 
+async def live_tables(request: web.Request) -> web.Response:
+    """The local games in play, newest first: public facts only (the game,
+    the players, whose turn), for the start page's Watch links."""
+    context, session = context_of(request), session_of(request)
+    found = [table for table in context.service.tables.values()
+             if table.record.status == "playing" and is_local_table(table.record.guild_id, table.record.channel_id)]
+    out = []
+    for table in sorted(found, key=lambda table: table.id, reverse=True)[:MAX_LISTED] if session.mode == "local" else []:
+        seen = SeenTable(table.record, table.definition, table.state, True, [])
+        out.append({"table_id": table.id, "game_name": game_name(table.record.game_type, session.locale),
+                    "players": [seat_label(seen, i, session.locale) for i in range(len(table.record.seats))],
+                    "turn_line": turn_line(seen, session.locale)})
+    return web.json_response({"tables": out}, headers={"Cache-Control": "no-store"})
+
+
 async def end_session(request: web.Request) -> web.Response:
     context, session = context_of(request), session_of(request)
     context.sessions.end(session)
@@ -119,5 +140,6 @@ def add_routes(app: web.Application, local: bool) -> None:
     if local:
         app.router.add_post("/api/local/session", new_session)
         app.router.add_post("/api/local/tables", new_table)
+        app.router.add_get("/api/local/live", live_tables)
     app.router.add_get("/api/games", games)
     app.router.add_post("/api/session/end", end_session)

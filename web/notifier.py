@@ -17,12 +17,35 @@ if TYPE_CHECKING:
     from tables.live import GameSummary, LiveTable
 
 MAX_SOCKETS_PER_TABLE = 64
+MAX_SOCKETS_PER_SESSION = 8  # a few tabs and tables; more is a loop or an attack
+
+
+class Places:
+    """At most ``most`` open sockets per session: ``take`` a place, ``give_back`` it on closing."""
+
+    def __init__(self, most: int = MAX_SOCKETS_PER_SESSION) -> None:
+        self.most = most
+        self.held: dict[str, int] = {}
+
+    def take(self, sid: str) -> bool:
+        if self.held.get(sid, 0) >= self.most:
+            return False
+        self.held[sid] = self.held.get(sid, 0) + 1
+        return True
+
+    def give_back(self, sid: str) -> None:
+        left = self.held.get(sid, 0) - 1
+        if left > 0:
+            self.held[sid] = left
+        else:
+            self.held.pop(sid, None)
 
 
 class WebNotifier:
     def __init__(self, log: GameLog | None = None) -> None:
         self.log = log or GameLog()
         self.sockets: dict[int, set[web.WebSocketResponse]] = {}
+        self.per_session = Places()
 
     # -- sockets -----------------------------------------------------------------
     def add(self, table_id: int, socket: web.WebSocketResponse) -> bool:

@@ -35,7 +35,8 @@ def turn_line(table: SeenTable, locale: str) -> str:
 
 
 async def table_json(service: TableService, pictures: Pictures, log: GameLog, table: SeenTable,
-                     you: int, locale: str) -> dict[str, Any]:
+                     you: int | None, locale: str) -> dict[str, Any]:
+    """``you``: the seat the page shows, None for a watcher (no hand, no moves)."""
     record = table.record
     base = f"/api/tables/{record.id}"
     board: dict[str, Any] | None = None
@@ -47,12 +48,13 @@ async def table_json(service: TableService, pictures: Pictures, log: GameLog, ta
         width, height = png_size(png)
         board = {"png": f"{base}/board.png?v={record.version}", "width": width, "height": height,
                  "regions": pictures.regions(table, "board", engine.public_view(table.state), locale)}
-        own = await pictures.hand(table, you, locale)
-        if own is not None:
+        own = await pictures.hand(table, you, locale) if you is not None else None
+        if own is not None and you is not None:
             width, height = png_size(own)
             hand = {"png": f"{base}/hand.png?v={record.version}&seat={you}", "width": width, "height": height,
                     "regions": pictures.regions(table, "hand", engine.private_view(table.state, you), locale)}
-        moves = await asyncio.to_thread(legal_moves, table, you, locale)
+        if you is not None:
+            moves = await asyncio.to_thread(legal_moves, table, you, locale)
     return {
         "table_id": record.id,
         "game_type": record.game_type,
@@ -64,6 +66,7 @@ async def table_json(service: TableService, pictures: Pictures, log: GameLog, ta
                   for i, s in enumerate(record.seats)],
         "to_act": table.to_act(),
         "you": you,
+        "watching": table.watching,
         "board": board,
         "hand": hand,
         "moves": moves,

@@ -1,6 +1,7 @@
 """The table routes of the API: the table's JSON, its pictures, acting, and
 the WebSocket that says when it changed. Every one checks the session's
-seat first; a refused request changes nothing."""
+seat first (or that it may watch: the public board, the JSON with no hand
+and no moves, the socket); a refused request changes nothing."""
 from __future__ import annotations
 
 import logging
@@ -13,6 +14,7 @@ from tables.errors import TableError
 from tables.text import seat_params
 from web.access import chosen_seat, find_table
 from web.context import context_of, session_of
+from web.notifier import MAX_SOCKETS_PER_SESSION
 from web.refusals import Refusal, from_table
 from web.requests import json_body
 from web.table_json import table_json
@@ -24,9 +26,10 @@ PNG_HEADERS = {"Cache-Control": "private, no-cache"}
 async def get_table(request: web.Request) -> web.Response:
     context, session = context_of(request), session_of(request)
     for _ in range(3):
-        table = await find_table(context.service, request.match_info["id"], session)
+        table = await find_table(context.service, request.match_info["id"], session, context.viewers)
         version = table.record.version
-        you = chosen_seat(table, request.query.get("seat"))
+        asked = request.query.get("seat")
+        you = None if table.watching and not asked else chosen_seat(table, asked)
         data = await table_json(context.service, context.pictures, context.notifier.log, table, you, session.locale)
         # The table may move on while its pictures are drawn: its moves and regions
         # are of the state found, so the answer names that state's version or is made anew.
@@ -38,7 +41,7 @@ async def get_table(request: web.Request) -> web.Response:
 
 async def board_png(request: web.Request) -> web.Response:
     context, session = context_of(request), session_of(request)
-    table = await find_table(context.service, request.match_info["id"], session)
+    table = await find_table(context.service, request.match_info["id"], session, context.viewers)
     if table.state is None:
         raise Refusal(404, "web.err.no_picture")
     png = await context.pictures.board(table, session.locale)
@@ -47,7 +50,7 @@ async def board_png(request: web.Request) -> web.Response:
 
 async def hand_png(request: web.Request) -> web.Response:
     context, session = context_of(request), session_of(request)
-    table = await find_table(context.service, request.match_info["id"], session)
+    table = await find_table(context.service, request.match_info["id"], session, context.viewers)
     seat = chosen_seat(table, request.query.get("seat"))
     png = await context.pictures.hand(table, seat, session.locale) if table.state is not None else None
     if png is None:
@@ -58,7 +61,9 @@ async def hand_png(request: web.Request) -> web.Response:
 async def post_action(request: web.Request) -> web.Response:
     context, session = context_of(request), session_of(request)
     body = await json_body(request)
-    table = await find_table(context.service, request.match_info["id"], session)
+    table = await find_table(context.service, request.match_info["id"], session, context.viewers)
+    if table.watching:
+        raise Refusal(403, "web.err.watching")
     if not table.live or table.record.status != "playing":
         raise Refusal(409, "core.err.not_playing")
     version = body.get("version")
@@ -91,19 +96,25 @@ async def post_action(request: web.Request) -> web.Response:
 
 async def table_socket(request: web.Request) -> web.StreamResponse:
     context, session = context_of(request), session_of(request)
-    table = await find_table(context.service, request.match_info["id"], session)
-    socket = web.WebSocketResponse(heartbeat=30, max_msg_size=4096)
-    await socket.prepare(request)
-    if not context.notifier.add(table.id, socket):
-        await socket.close(code=1013, message=b"busy")
-        return socket
+    table = await find_table(context.service, request.match_info["id"], session, context.viewers)
+    # The session's place is taken before the handshake, so two at once cannot both get the last one.
+    if not context.notifier.per_session.take(session.sid):
+        raise Refusal(429, "web.err.too_many_sockets", most=MAX_SOCKETS_PER_SESSION)
     try:
-        async for message in socket:  # the page says nothing that matters; it only listens
-            if message.type == WSMsgType.ERROR:
-                break
+        socket = web.WebSocketResponse(heartbeat=30, max_msg_size=4096)
+        await socket.prepare(request)
+        if not context.notifier.add(table.id, socket):
+            await socket.close(code=1013, message=b"busy")
+            return socket
+        try:
+            async for message in socket:  # the page says nothing that matters; it only listens
+                if message.type == WSMsgType.ERROR:
+                    break
+        finally:
+            context.notifier.remove(table.id, socket)
+        return socket
     finally:
-        context.notifier.remove(table.id, socket)
-    return socket
+        context.notifier.per_session.give_back(session.sid)
 
 
 def add_routes(app: web.Application) -> None:

@@ -50,15 +50,21 @@ async def test_a_fuzz_of_refused_requests_changes_nothing(database_url):
             clients[cookie] = await front.client(cookie)
         cookies = [c for c in clients if c not in ("ada", "bob", "nobody")]
         good_action = (await table_json(ada, ada_table))["moves"][0]["action"]
+        bob_json = await table_json(bob, bob_table)
+        bob_action, bob_version = bob_json["moves"][0]["action"], bob_json["version"]
 
         def pick() -> tuple[str, str, str, Any, dict[str, str], set[int]]:
             """(client, method, path, body, headers, allowed statuses)."""
             kind = rng.randrange(14)
             other = f"/api/tables/{bob_table}"
             mine = f"/api/tables/{ada_table}"
-            if kind == 0:
-                return "ada", "GET", rng.choice([other, other + "/board.png", other + "/hand.png", other + "/ws"]), \
-                    None, {}, {403}
+            if kind == 0:  # Ada may watch Bob's local table: his hand, a seat there, a move are refused
+                seat = rng.choice(["0", "1", "-1", "x", ""])
+                method, path, body = rng.choice([
+                    ("GET", f"{other}/hand.png?seat={seat}", None), ("GET", f"{other}?seat={seat or 0}", None),
+                    ("POST", f"{other}/actions", json.dumps({"action": bob_action, "version": bob_version,
+                                                             "seat": int(seat) if seat.lstrip("-").isdigit() else 0}))])
+                return "ada", method, path, body, {}, {403}
             if kind == 1:
                 return "ada", "GET", f"{mine}/hand.png?seat={rng.choice(['1', '2', '-1', 'x', '99'])}", None, {}, {403}
             if kind == 2:

@@ -1,4 +1,5 @@
-// The start page: pick a game, AI players and their level, start, go to the table.
+// The start page: pick a game, AI players and their level, start, go to the table;
+// or watch a local game in play.
 "use strict";
 (async () => {
   const form = document.getElementById("new-game");
@@ -9,7 +10,31 @@
     for (const game of data.games) games.add(new Option(game.name, game.game));
     const levels = document.getElementById("ai-level");
     for (const level of data.levels) levels.add(new Option(level.name, level.level, false, level.level === data.default_level));
+    if (data.local) await listLiveGames();
   } catch (error) { Tabletop.showError(error); return; }
+
+  async function listLiveGames() {
+    const { tables } = await Tabletop.request("GET", "/api/local/live");
+    const list = document.getElementById("live-games");
+    list.replaceChildren(...tables.map((table) => {
+      const item = document.createElement("li");
+      const about = document.createElement("div");
+      const title = document.createElement("strong");
+      title.textContent = table.game_name + " · #" + table.table_id;
+      about.append(title, document.createElement("br"), table.players.join(", "), document.createElement("br"), table.turn_line);
+      const watch = document.createElement("a");
+      watch.href = "/t/" + table.table_id;
+      watch.textContent = Tabletop.word("web.page.watch");
+      item.append(about, watch);
+      return item;
+    }));
+    document.getElementById("live-section").hidden = false;
+    if (!tables.length) {
+      const none = document.createElement("li");
+      none.textContent = Tabletop.word("web.page.no_live_games");
+      list.append(none);
+    }
+  }
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const button = document.getElementById("start-button");

@@ -1,6 +1,7 @@
 // A table: the board and your hand with tap targets (taps.js), whose turn, the
 // log and the moves that have no place on a picture as buttons; it refreshes
-// when the table's WebSocket says "changed".
+// when the table's WebSocket says "changed". A watcher sees the board, whose
+// turn and the log only.
 "use strict";
 (async () => {
   const tableId = location.pathname.split("/").pop();
@@ -27,6 +28,9 @@
       select.replaceChildren(...mine.map((s) => new Option(s.name, s.seat, false, s.seat === data.you)));
     }
     if (data.board) document.getElementById("board").src = data.board.png;
+    document.getElementById("watching").hidden = !data.watching;
+    document.getElementById("moves-section").hidden = Boolean(data.watching);  // a watcher has no moves
+    document.body.dataset.watching = data.watching ? "yes" : "no";
     const handSection = document.getElementById("hand-section");
     handSection.hidden = !data.hand;
     if (data.hand) document.getElementById("hand").src = data.hand.png;
