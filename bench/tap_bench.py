@@ -82,7 +82,8 @@ def choose(game: str, data: dict[str, Any], counts: dict[str, int], rng: random.
 
 async def _one_game(browser: Any, base_url: str, game: str, rng: random.Random,
                     counts: dict[str, int]) -> list[Sample]:
-    from tests.browser.live_board import open_table, settled, tap_move
+    from tests.browser.chinese_games import tap_or_catch_up
+    from tests.browser.live_board import open_table, settled
     from tests.support.browser import new_phone_page
 
     page = await new_phone_page(browser)
@@ -101,8 +102,12 @@ async def _one_game(browser: Any, base_url: str, game: str, rng: random.Random,
             counts[kind] = counts.get(kind, 0) + 1
             version = data["version"]
             start = time.time() * 1000
-            taps = await tap_move(page, data, move)
+            taps = await tap_or_catch_up(page, page, data, move)
             confirmed = time.time() * 1000
+            if taps is None:  # the table moved on before the taps: choose again
+                counts[kind] -= 1
+                data = await settled(page, version)
+                continue
             for each in (second, page):
                 await each.wait_for_function(SHOWN_AFTER, arg=version, polling=5)
             other = await second.evaluate(SHOWN_AFTER, version)

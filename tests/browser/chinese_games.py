@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from playwright.async_api import Page
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 import i18n
 from tests.browser.live_board import Move, settled, tap_move, tappable
@@ -64,12 +65,25 @@ class Game:
     kinds: Counter[str] = field(default_factory=Counter)
     labels: set[str] = field(default_factory=set)
     shown: list[str] = field(default_factory=list)
+    caught_up: list[str] = field(default_factory=list)  # moves not made: the table moved on first
 
 
 async def shown_text(page: Page) -> str:
     return str(await page.evaluate(
         "sels => sels.map(s => document.querySelector(s)).filter(n => n && !n.closest('[hidden]'))"
         ".map(n => n.innerText).join('\\n')", list(SHOWN)))
+
+
+async def tap_or_catch_up(tapper: Page | BarCamera, page: Page, data: Move, move: Move) -> int | None:
+    """``tap_move``, or None when the move could not be tapped because the
+    page had moved on to a newer version meanwhile (the AI's choice in a
+    step both sides play at once can change what the player may do)."""
+    try:
+        return await tap_move(tapper, data, move)  # type: ignore[arg-type]
+    except (AssertionError, PlaywrightTimeoutError):
+        if await page.evaluate("Number(document.body.dataset.version)") == data["version"]:
+            raise
+        return None
 
 
 async def play_whole_game(page: Page, game: str, bar: BarCamera | None = None) -> Game:
@@ -83,7 +97,12 @@ async def play_whole_game(page: Page, game: str, bar: BarCamera | None = None) -
         move = CHOOSE[game](data["moves"], data)
         record.kinds[move["action"]["kind"]] += 1
         tapper = bar if bar is not None and bar.bar is None and move in tappable(data) else page
-        record.taps.append(await tap_move(tapper, data, move))  # type: ignore[arg-type]
+        taps = await tap_or_catch_up(tapper, page, data, move)
+        if taps is None:
+            record.caught_up.append(f"{move['action']['kind']} at version {data['version']}")
+            record.kinds[move["action"]["kind"]] -= 1
+        else:
+            record.taps.append(taps)
         record.data = await settled(page, data["version"])
     record.shown.append(await shown_text(page))
     return record

@@ -51,7 +51,8 @@ async def test_a_whole_game_in_chinese_by_tapping(database_url, open_page, game,
         for selector in ("#turn", "#log"):
             assert await foreign_fonts(page, selector, locale) == {}, selector
     names = [seat["name"] for seat in start["seats"]]
-    print(f"{game} {locale}: {len(played.taps)} moves, taps {played.taps}, kinds {dict(played.kinds)}")
+    print(f"{game} {locale}: {len(played.taps)} moves, taps {played.taps}, kinds {dict(played.kinds)}, "
+          f"moved on before the taps: {played.caught_up}")
 
     assert played.data["status"] == "finished" and played.taps
     assert bar.bar and HAN.search(bar.bar) and bar.tofu == {}, bar.bar
