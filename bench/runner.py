@@ -17,6 +17,7 @@ from bench import (
     replay_bench,
     rest_bench,
     restart_bench,
+    tap_bench,
     web_bench,
 )
 from bench.report import Row, load_average, machine
@@ -48,6 +49,8 @@ class Sizes:
     web_tables: int = 12  # hot-seat tables on the web board
     web_moves: int = 25  # per table
     web_browser: bool = True  # first paint in Debian's Chromium, where it is installed
+    tap_games: int = 2  # whole games of each game tapped in Chromium (the taps section)
+    tap_browser: bool = True  # False: the taps section says it did not run
 
     @classmethod
     def tiny(cls) -> "Sizes":
@@ -58,7 +61,8 @@ class Sizes:
                    replay_repeats=1, replay_moves=12,
                    pipeline_tables=6, pipeline_seconds=1.5, pipeline_plan_actions=20,
                    rest_tables=6, rest_moves=3, rest_think=(0.05, 0.2), rest_contrast=True,
-                   rest_alone_tables=1, web_tables=3, web_moves=3, web_browser=False)
+                   rest_alone_tables=1, web_tables=3, web_moves=3, web_browser=False,
+                   tap_games=0, tap_browser=False)
 
 
 def _log(message: str, quiet: bool) -> None:
@@ -86,6 +90,7 @@ def run_all(sizes: Sizes = Sizes(), quiet: bool = False) -> tuple[list[Row], dic
         ("rest", lambda: rest_bench.run(sizes.rest_tables, sizes.rest_moves, sizes.rest_think,
                                         contrast=sizes.rest_contrast, alone_tables=sizes.rest_alone_tables)),
         ("web", lambda: web_bench.run(sizes.web_tables, sizes.web_moves, sizes.web_browser)),
+        ("taps", lambda: tap_bench.run(sizes.tap_games, sizes.tap_browser)),
     ]
     with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
         folder = Path(tmp)

@@ -27,7 +27,7 @@ def test_quick_bench_reports_every_figure_and_replays_match(tmp_path, capsys):
             assert f"{label} {what}" in names
         assert f"{label} action end to end" in names
     assert {r["section"] for r in data["rows"]} == {"render", "engine", "e2e", "load", "restart", "pipeline",
-                                                       "rest", "web"}
+                                                       "rest", "web", "taps"}
 
     for row in data["rows"]:
         assert row["name"] in printed  # one printed table holds every row

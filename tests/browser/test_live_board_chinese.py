@@ -1,0 +1,70 @@
+"""Whole games in Chinese in Chromium at 400×860 (issue 22): SETUP, CUBED and
+Death Front against the greedy AI by tapping only, in zh-CN and in zh-TW,
+with screenshots of the start, a move's bar and the end. The turn line, the
+hint, the moves, the bar and the log are drawn without tofu, carry no English
+word of the catalogues, use the glossary's words, and the game ends on its
+result in the page's language."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from i18n import t
+from tests.browser.chinese_games import (
+    BarCamera,
+    avoided_words,
+    english_in,
+    foreign_fonts,
+    glossary_word,
+    glyphless,
+    is_result_line,
+    play_whole_game,
+)
+from tests.browser.live_board import live_board, open_table, settled
+from tests.support.browser import shoot
+
+# Death Front gets a round limit of 4: the player's choices (tests/browser/chinese_games.py)
+# keep cards in hand, so the game runs its rounds instead of ending in round 1.
+OPTIONS = {"setup": {"finish": 30}, "cubed": {"rounds": 1}, "deathfront": {"round_limit": 4}}
+# Terms of each game that a whole game shows in words (docs/glossary.md).
+KEY_TERMS = {"setup": ("tile", "swap"), "cubed": ("rotation", "round (CUBED)"),
+             "deathfront": ("deploy", "attack", "pass", "Allies", "Axis")}
+HAN = re.compile(r"[\u3400-\u9fff]")
+SHOWN = ("#turn", "#tap-hint", "#moves", "#log")
+
+
+@pytest.mark.parametrize("locale", ["zh-CN", "zh-TW"])
+@pytest.mark.parametrize("game", ["setup", "cubed", "deathfront"])
+async def test_a_whole_game_in_chinese_by_tapping(database_url, open_page, game, locale):
+    page = await open_page(locale)
+    async with live_board(database_url) as base_url:
+        await open_table(page, base_url, game, OPTIONS[game])
+        start = await settled(page)
+        await shoot(page, f"live-{locale}-{game}-start")
+        assert await page.evaluate("document.documentElement.lang") == locale
+        for selector in SHOWN:
+            assert await foreign_fonts(page, selector, locale) == {}, selector
+        bar = BarCamera(page, f"live-{locale}-{game}-bar", locale)
+        played = await play_whole_game(page, game, bar)
+        await shoot(page, f"live-{locale}-{game}-end", full_page=True)
+        for selector in ("#turn", "#log"):
+            assert await foreign_fonts(page, selector, locale) == {}, selector
+    names = [seat["name"] for seat in start["seats"]]
+    print(f"{game} {locale}: {len(played.taps)} moves, taps {played.taps}, kinds {dict(played.kinds)}, "
+          f"moved on before the taps: {played.caught_up}")
+
+    assert played.data["status"] == "finished" and played.taps
+    assert bar.bar and HAN.search(bar.bar) and bar.tofu == {}, bar.bar
+    everything = "\n".join([*played.shown, *played.labels, bar.bar])
+    assert glyphless(everything) == set()  # an emoji with no font (apt-get install fonts-noto-color-emoji)
+    assert english_in(everything, game, names) == set()
+    assert all(HAN.search(label) for label in played.labels), sorted(played.labels)
+    assert ", " not in everything  # a Chinese list is joined with 、 (docs/glossary.md)
+    for term in KEY_TERMS[game]:
+        assert glossary_word(term, locale) in everything, term
+    assert not {w for w in avoided_words(game, locale) if w in everything}
+
+    assert played.data["turn_line"] == t("core.board.over", locale)
+    last = played.data["log"][-1]
+    assert is_result_line(last, game, locale), last
