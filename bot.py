@@ -79,7 +79,7 @@ class TabletopBot(commands.Bot):
             settings.rest_global_per_second, 1.0, settings.rest_channel_requests, settings.rest_channel_seconds,
         )) if settings.rest_budget else None
         self.drawing = DrawingPool(settings.render_processes)  # started in setup_hook, stopped in close
-        self.notifier = DiscordNotifier(self)
+        self.notifier = DiscordNotifier(self, activity=settings.activity)
         # The AI's pool: started in setup_hook, stopped by tables.shutdown().
         self.tables = TableService(self.db, self.registry, self.notifier,
                                    thinking=ThinkingPool(settings.ai_processes))

@@ -3,7 +3,8 @@
 // when the table's WebSocket says "changed".
 "use strict";
 (async () => {
-  const tableId = location.pathname.split("/").pop();
+  const tableId = await Tabletop.tableId();
+  if (tableId === null) return;  // the Activity found no table and said why
   const api = "/api/tables/" + tableId;
   let current = null;
   let shownText = "";
@@ -68,9 +69,11 @@
     await refresh();
   }
 
-  function listen() {
+  async function listen() {
     const live = document.getElementById("live");
-    const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + api + "/ws");
+    let socket;
+    try { socket = new WebSocket(await Tabletop.socketUrl(api + "/ws")); }
+    catch (error) { setTimeout(listen, 2000); return; }
     socket.onopen = () => { live.textContent = Tabletop.word("web.page.live"); live.classList.remove("off"); };
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
