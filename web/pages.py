@@ -13,7 +13,7 @@ from i18n import LOCALES, catalogue, normalize_locale
 
 STATIC = Path(__file__).parent / "static"
 PAGE_HEADERS = {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff",
-                "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+                "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; "
                                            "script-src 'self'; connect-src 'self'; frame-ancestors 'self' "
                                            "https://discord.com https://ptb.discord.com https://canary.discord.com "
                                            "https://*.discordsays.com"}

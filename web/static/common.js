@@ -37,6 +37,19 @@ const Tabletop = {
     if (this.token) url += "?ticket=" + encodeURIComponent((await this.request("POST", "/api/session/ticket")).ticket);
     return url;
   },
+  // A picture of the API. An <img> cannot send a bearer token, so with one the
+  // page fetches the PNG itself and shows it from a blob: URL.
+  async showPicture(img, url) {
+    if (!this.token) { img.src = url; return; }
+    img.dataset.wanted = url;
+    try {
+      const response = await fetch(url, { headers: { "Authorization": "Bearer " + this.token } });
+      if (!response.ok || img.dataset.wanted !== url) return;  // a newer picture was asked for meanwhile
+      const old = img.src;
+      img.src = URL.createObjectURL(await response.blob());
+      if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+    } catch (error) { /* the next change or refresh asks again */ }
+  },
   async loadWords(locale) {
     this.words = await this.request("GET", "/i18n/" + encodeURIComponent(locale) + ".json");
     document.documentElement.lang = locale;

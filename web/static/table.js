@@ -27,10 +27,10 @@
     if (mine.length > 1) {
       select.replaceChildren(...mine.map((s) => new Option(s.name, s.seat, false, s.seat === data.you)));
     }
-    if (data.board) document.getElementById("board").src = data.board.png;
+    if (data.board) Tabletop.showPicture(document.getElementById("board"), data.board.png);
     const handSection = document.getElementById("hand-section");
     handSection.hidden = !data.hand;
-    if (data.hand) document.getElementById("hand").src = data.hand.png;
+    if (data.hand) Tabletop.showPicture(document.getElementById("hand"), data.hand.png);
     const buttons = Taps.show(data, act);
     document.getElementById("tap-hint").hidden = !Taps.moves.length;
     const moves = document.getElementById("moves");
