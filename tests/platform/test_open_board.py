@@ -92,3 +92,21 @@ async def test_when_discord_launches_it_nothing_else_is_said():
     response.launch_activity.assert_awaited_once_with()
     response.send_message.assert_not_awaited()
     interaction.followup.send.assert_not_awaited()
+
+
+async def test_a_global_sync_keeps_the_activitys_entry_point_command(table):
+    """Discord adds a "Launch" Entry Point command when Activities are enabled
+    and refuses a bulk overwrite that drops it; the bot carries it along."""
+    backend, bot = table.env.backend, table.env.bot
+    ours = [dict(command) for command in backend.commands.get(None, {}).values()]
+    assert ours  # the bot synced its commands at start
+    fields = ("name", "description", "type", "options", "name_localizations", "description_localizations")
+    backend.register_commands(None, [{k: c[k] for k in fields if k in c} for c in ours] + [
+        {"name": "launch", "description": "Launch the board", "type": 4}])
+    await bot.tables.settings.set_meta("command_tree_hash", "changed")
+    sent = len(backend.http_requests)
+    assert await bot.sync_commands_if_changed()
+    puts = [r.json for r in backend.http_requests[sent:] if r.method == "PUT"]
+    assert [c["name"] for c in puts[-1] if c.get("type") == 4] == ["launch"]
+    kept = {(c["name"], c["type"]) for c in backend.commands[None].values()}
+    assert ("launch", 4) in kept and {(c["name"], c["type"]) for c in ours} <= kept
