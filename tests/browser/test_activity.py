@@ -20,7 +20,7 @@ from tables.registry import default_registry
 from tables.service import TableService
 from tests.browser.live_board import play, settled
 from tests.support.activity import CHANNEL, GUILD, Viewers, discord_table, fake_oauth
-from tests.support.browser import shoot
+from tests.support.browser import shoot, tofu_fonts
 from tests.support.loopback import serve
 from web import activity_routes
 from web.app import create_app
@@ -110,8 +110,11 @@ async def test_an_empty_channel_says_how_to_start_a_game(database_url, open_page
         status = page.locator("#activity-status")
         await expect(status).to_have_text("你看不到这个频道的游戏：只有频道成员才能看到。")
         await shoot(page, "activity-not-in-channel-zh-CN")
-        await open_activity(page, base_url, CHANNEL + 1)
-        await settled(page)
+        await open_activity(page, base_url, CHANNEL + 1)  # Ada's own game: she sits there
+        data = await settled(page)
+        await expect(page.locator("#turn")).to_have_text("轮到你了。")
+        assert data["locale"] == "zh-CN" and not await tofu_fonts(page, "#turn", "zh-cn")
+        await shoot(page, "activity-zh-CN-table")
 
 
 async def test_without_the_bundle_or_outside_discord_the_page_says_so(database_url, open_page, monkeypatch):
