@@ -80,6 +80,9 @@ async def open_activity(page: Page, base_url: str, channel: int = CHANNEL, found
 async def test_the_activity_signs_in_and_plays_its_channels_game_by_tapping(database_url, open_page):
     require_bundle()
     page = await open_page()
+    urls: list[str] = []
+    page.on("request", lambda request: urls.append(request.url))
+    page.on("websocket", lambda socket: urls.append(socket.url))
     async with activity_server(database_url) as (base_url, service):
         table_id = await discord_table(service, ADA, "Ada", "cubed", {"rounds": 1})
         await open_activity(page, base_url)
@@ -98,6 +101,10 @@ async def test_the_activity_signs_in_and_plays_its_channels_game_by_tapping(data
         data, rest = await play(page)
         await shoot(page, "activity-cubed-end", full_page=True)
         assert data["status"] == "finished" and len(first + rest) > 3
+        token = await page.evaluate("Tabletop.token")
+        sockets = [url for url in urls if url.startswith("ws")]
+        assert token and sockets and all("?ticket=" in url for url in sockets)
+        assert not any(token in url or token.split(".")[1] in url for url in urls)  # never in a URL
         assert service.get(table_id) is None or service.get(table_id).record.status == "finished"
 
 

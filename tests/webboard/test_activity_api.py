@@ -18,7 +18,7 @@ from tests.webboard.kit import next_message
 from web.app import create_app
 from web.notifier import WebNotifier
 from web.rate_limit import RateLimiter
-from web.tickets import TICKETS
+from web.tickets import TICKETS, SocketTickets
 
 ADA, BO, CY = 80351110224678912, 80351110224678913, 80351110224678914
 CODES = {"code-ada": (ADA, "Ada", "en-US"), "code-bo": (BO, "Bo", "zh-CN"), "code-cy": (CY, "Cy", "en-US")}
@@ -260,3 +260,17 @@ async def test_the_activity_page_is_the_table_page_signing_in_through_discord(da
         assert "secret" not in str(config)
         words = await (await client.get("/i18n/en.json")).json()
         assert words["activity.page.signing_in"] == "Signing in with Discord…"
+
+
+def test_tickets_are_bounded_and_never_shown():
+    now = [0.0]
+    tickets = SocketTickets(clock=lambda: now[0], lifetime=30)
+    first = tickets.issue("token-1")
+    assert tickets.take(first) == "token-1" and tickets.take(first) is None
+    issued = [tickets.issue(f"token-{n}") for n in range(3)]
+    now[0] = 31
+    assert tickets.take(issued[0]) is None
+    fresh = tickets.issue("token-9")
+    assert tickets.open.keys() == {fresh}  # the expired ones are gone
+    assert "token-9" not in repr(tickets) and fresh not in repr(tickets)
+    assert tickets.take("x" * 65) is None and tickets.take("") is None and tickets.take(None) is None
