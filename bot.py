@@ -8,7 +8,7 @@ import json
 import logging
 import sys
 import time
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import discord
 from discord import app_commands
@@ -29,6 +29,7 @@ log = logging.getLogger("tabletop")
 
 CORE_EXTENSIONS = ("cogs.core",)
 SYNC_HASH_KEY = "command_tree_hash"
+ENTRY_POINT_COMMAND = 4  # PRIMARY_ENTRY_POINT: launches the application's Activity
 
 # The bot uses no voice: discord.py's "PyNaCl/davey is not installed" warnings
 # at every start would only alarm operators.
@@ -81,7 +82,7 @@ class TabletopBot(commands.Bot):
             settings.rest_global_per_second, 1.0, settings.rest_channel_requests, settings.rest_channel_seconds,
         )) if settings.rest_budget else None
         self.drawing = DrawingPool(settings.render_processes)  # started in setup_hook, stopped in close
-        self.notifier = DiscordNotifier(self)
+        self.notifier = DiscordNotifier(self, activity=settings.activity)
         # The AI's pool: started in setup_hook, stopped by tables.shutdown().
         self.tables = TableService(self.db, self.registry, self.notifier,
                                    thinking=ThinkingPool(settings.ai_processes))
@@ -139,10 +140,26 @@ class TabletopBot(commands.Bot):
         if await self.tables.settings.meta(SYNC_HASH_KEY) == digest:
             log.info("command tree unchanged; not syncing")
             return False
-        await self.tree.sync(guild=guild)
+        entry_points = await self.activity_entry_points() if guild is None else []
+        if entry_points:  # Discord refuses a bulk overwrite that would drop them
+            await self.http.bulk_upsert_global_commands(self.application_id, payload=payload + entry_points)
+        else:
+            await self.tree.sync(guild=guild)
         await self.tables.settings.set_meta(SYNC_HASH_KEY, digest)
         log.info("synced %d commands %s", len(payload), f"to guild {guild.id}" if guild else "globally")
         return True
+
+    async def activity_entry_points(self) -> list[dict[str, Any]]:
+        """With ACTIVITY=true: the application's Entry Point commands (type 4,
+        the "Launch" Discord adds when Activities are enabled), which a global
+        sync must carry along unchanged; none without."""
+        if not self.settings.activity or self.application_id is None:
+            return []
+        existing = await self.http.get_global_commands(self.application_id)
+        kept = ("name", "type", "description", "handler", "name_localizations", "description_localizations",
+                "contexts", "integration_types", "default_member_permissions")
+        return [{key: command[key] for key in kept if key in command}
+                for command in existing if command.get("type") == ENTRY_POINT_COMMAND]
 
     async def close(self) -> None:
         """Stop taking actions, let writes in flight finish, close the database."""

@@ -41,6 +41,7 @@ class Settings(BaseSettings):
     web_secret: str = Field(default="", repr=False)  # signs session cookies; empty: one per process
     discord_client_id: str = ""
     discord_client_secret: str = Field(default="", repr=False)  # the Activity's OAuth2 code exchange
+    activity: bool = False  # the application has an Activity: boards carry "Open board" (cogs/activity.py)
 
     @field_validator("shard_count", "render_processes", "ai_processes", "web_port", mode="before")
     @classmethod

@@ -63,8 +63,9 @@ def mentions(user_ids: list[int]) -> discord.AllowedMentions:
 
 
 class DiscordNotifier:
-    def __init__(self, bot: Host) -> None:
+    def __init__(self, bot: Host, activity: bool = False) -> None:
         self.bot = bot
+        self.activity = activity  # the board carries "Open board" (cogs/activity.py)
         self.log = BoardLog()
         self.lobby = LobbyMessages(bot, self._channel, self._locale)
         self.panels = Panels(lambda: self.bot.tables.clock(), lambda locale: t("panel.asleep", locale))
@@ -82,7 +83,7 @@ class DiscordNotifier:
         return factory(table.id, locale) if factory else []
 
     def board_view(self, table: "LiveTable", locale: str) -> discord.ui.View:
-        return board_view(table.id, locale, extra=self.game_items(table, locale))
+        return board_view(table.id, locale, extra=self.game_items(table, locale), activity=self.activity)
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
         channel = self.bot.get_channel(channel_id)

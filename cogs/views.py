@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from cogs import hands
+from cogs.activity import OpenBoardButton
 from cogs.common import bot_of, display_name, reply_error
 from cogs.seats import find_table
 from engines import ai
@@ -129,12 +130,16 @@ def lobby_view(table_id: int, open_: bool = True, locale: str = "en", has_ai: bo
     return view
 
 
-def board_view(table_id: int, locale: str, extra: list[discord.ui.Item] | None = None) -> discord.ui.View:
+def board_view(table_id: int, locale: str, extra: list[discord.ui.Item] | None = None,
+               activity: bool = False) -> discord.ui.View:
+    """``activity``: the application has an Activity (ACTIVITY=true): "Open board" launches it."""
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(table_id, t("core.board.show_hand", locale)))
+    if activity:
+        view.add_item(OpenBoardButton(table_id, t("activity.button.open_board", locale)))
     for item in extra or []:
         view.add_item(item)
     return view
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, AiLevelSelect)
+DYNAMIC_ITEMS = (LobbyButton, HandButton, AiLevelSelect, OpenBoardButton)

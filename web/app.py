@@ -1,5 +1,6 @@
 """The aiohttp application: pages, the JSON API, and the middleware every
-API request passes — the session (a signed cookie), the rate limit per
+API request passes — the session (a signed cookie, the same as a bearer
+token, or a socket's one-use ticket: web/credentials.py), the rate limit per
 session, same-origin writes, and refusals answered as JSON in the reader's
 language. Nothing of a cookie, hand or secret reaches a log."""
 from __future__ import annotations
@@ -7,19 +8,20 @@ from __future__ import annotations
 import logging
 import traceback
 from collections.abc import Awaitable, Callable
-from urllib.parse import urlsplit
 
 from aiohttp import web
 
 from tables.service import TableService
-from web import discord_routes, local_routes, pages, table_routes
+from web import activity_routes, channel_routes, discord_routes, local_routes, pages, table_routes
 from web.context import CONTEXT, SESSION, WebContext
+from web.credentials import presented_token, same_origin, socket_token
 from web.discord_oauth import OAuthClient
 from web.notifier import WebNotifier
 from web.pictures import Pictures
 from web.rate_limit import RateLimiter
 from web.refusals import Refusal, refusal_response
-from web.sessions import COOKIE, SessionKeeper
+from web.sessions import SessionKeeper
+from web.tickets import TICKETS, SocketTickets
 from web.viewers import ChannelViewers
 
 log = logging.getLogger(__name__)
@@ -52,20 +54,16 @@ async def refusals(request: web.Request, handler: Handler) -> web.StreamResponse
         return refusal_response(500, "web.err.internal", reader_locale(request))
 
 
-def same_origin(request: web.Request) -> bool:
-    origin = request.headers.get("Origin")
-    return origin is None or urlsplit(origin).netloc == request.host
-
-
 @web.middleware
 async def sessions(request: web.Request, handler: Handler) -> web.StreamResponse:
     if not request.path.startswith("/api/"):
         return await handler(request)
     context = request.app[CONTEXT]
-    writes = request.method not in ("GET", "HEAD") or request.path.endswith("/ws")  # a socket acts for its page
-    if writes and not same_origin(request):
+    socket = request.path.endswith("/ws")
+    writes = request.method not in ("GET", "HEAD") or socket  # a socket acts for its page
+    if writes and not same_origin(request, context.oauth.client_id if context.oauth else None):
         raise Refusal(403, "web.err.bad_origin")
-    session = context.sessions.read(request.cookies.get(COOKIE))
+    session = context.sessions.read(socket_token(request) if socket else presented_token(request))
     if session is not None:
         request[SESSION] = session
     if (request.method, request.path) in OPEN_ROUTES:
@@ -81,15 +79,20 @@ async def sessions(request: web.Request, handler: Handler) -> web.StreamResponse
 
 def create_app(service: TableService, notifier: WebNotifier, *, local: bool, secret: str | None = None,
                limiter: RateLimiter | None = None, drawing: object | None = None,
-               oauth: OAuthClient | None = None, viewers: ChannelViewers | None = None) -> web.Application:
+               oauth: OAuthClient | None = None, viewers: ChannelViewers | None = None,
+               activity_mock: bool = False) -> web.Application:
     """The web front end over ``service``. ``notifier`` must be (part of)
     the service's notifier for pages to hear of changes. ``local``: the
     local-play routes answer. ``secret``: signs the cookies (None: one made
-    for this process, so its sessions end with it)."""
+    for this process, so its sessions end with it). ``activity_mock``: tests
+    only, never a setting — the Activity page uses Discord's DiscordSDKMock."""
     app = web.Application(middlewares=[refusals, sessions], client_max_size=64 * 1024)
     app[CONTEXT] = WebContext(service, notifier, SessionKeeper(secret), limiter or RateLimiter(),
                               Pictures(drawing), local, oauth, viewers)
+    app[TICKETS] = SocketTickets()
     pages.add_routes(app)
+    activity_routes.add_routes(app, mock=activity_mock)
+    channel_routes.add_routes(app)
     local_routes.add_routes(app, local)
     discord_routes.add_routes(app)
     table_routes.add_routes(app)

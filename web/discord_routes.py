@@ -1,7 +1,10 @@
 """``POST /api/discord/session`` {"code"}: a session bound to the Discord
 user behind an Embedded App SDK authorization code (only where
 DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are set). It answers the access
-token the SDK's ``authenticate`` needs; the server keeps none of it."""
+token the SDK's ``authenticate`` needs (the server keeps none of it) and the
+session itself twice: as the cookie, and as ``token`` for the Activity, which
+runs in Discord's iframe where the cookie is not sent and so presents it as
+``Authorization: Bearer`` (web/credentials.py)."""
 from __future__ import annotations
 
 import logging
@@ -34,7 +37,7 @@ async def discord_session(request: web.Request) -> web.Response:
     locale = request_locale(request, user.locale)
     session, cookie = context.sessions.new(user.id, clean_name(user.name, str(user.id)), locale, "discord")
     response = web.json_response({"name": session.name, "locale": locale, "mode": "discord",
-                                  "access_token": user.access_token})
+                                  "access_token": user.access_token, "token": cookie})
     response.set_cookie(COOKIE, cookie, **cookie_args(request))
     return response
 

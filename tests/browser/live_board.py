@@ -60,7 +60,7 @@ async def settled(page: Page, after: int = -1) -> Move:
     it is the viewer's turn or the game is over."""
     for _ in range(POLLS):
         data = await page.evaluate(
-            "Tabletop.request('GET', '/api/tables/' + location.pathname.split('/').pop())")
+            "Tabletop.request('GET', '/api/tables/' + (document.body.dataset.table || location.pathname.split('/').pop()))")
         shown = await page.evaluate("Number(document.body.dataset.version)")
         if shown == data["version"] > after and (data["status"] != "playing" or data["moves"]):
             return dict(data)

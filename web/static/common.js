@@ -2,6 +2,8 @@
 "use strict";
 const Tabletop = {
   words: {},
+  token: null,    // the Activity's session, sent as a bearer token (Discord's iframe sends no cookie)
+  signIn: null,   // the Activity: a promise of the table to show (activity-start.js), else the URL names it
   word(key, params) {
     let text = this.words[key] || key;
     for (const [name, value] of Object.entries(params || {})) text = text.split("{" + name + "}").join(String(value));
@@ -9,6 +11,7 @@ const Tabletop = {
   },
   async request(method, url, body) {
     const options = { method, headers: { "Accept": "application/json" }, credentials: "same-origin" };
+    if (this.token) options.headers["Authorization"] = "Bearer " + this.token;
     if (body !== undefined) { options.headers["Content-Type"] = "application/json"; options.body = JSON.stringify(body); }
     const response = await fetch(url, options);
     const data = await response.json().catch(() => ({}));
@@ -22,6 +25,30 @@ const Tabletop = {
       await this.request("POST", "/api/local/session", { locale: navigator.language || "en" });
       return await this.request("GET", "/api/games");
     }
+  },
+  // The table to show: the Activity's (null: nothing to show), else the one in /t/{id}.
+  async tableId() {
+    return this.signIn ? await this.signIn : location.pathname.split("/").pop();
+  },
+  // A socket's URL. With a bearer token, a one-use ticket stands in for it: a
+  // browser cannot set a header on a WebSocket, and the token must not be in a URL.
+  async socketUrl(path) {
+    let url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + path;
+    if (this.token) url += "?ticket=" + encodeURIComponent((await this.request("POST", "/api/session/ticket")).ticket);
+    return url;
+  },
+  // A picture of the API. An <img> cannot send a bearer token, so with one the
+  // page fetches the PNG itself and shows it from a blob: URL.
+  async showPicture(img, url) {
+    if (!this.token) { img.src = url; return; }
+    img.dataset.wanted = url;
+    try {
+      const response = await fetch(url, { headers: { "Authorization": "Bearer " + this.token } });
+      if (!response.ok || img.dataset.wanted !== url) return;  // a newer picture was asked for meanwhile
+      const old = img.src;
+      img.src = URL.createObjectURL(await response.blob());
+      if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+    } catch (error) { /* the next change or refresh asks again */ }
   },
   async loadWords(locale) {
     this.words = await this.request("GET", "/i18n/" + encodeURIComponent(locale) + ".json");

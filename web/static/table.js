@@ -4,7 +4,8 @@
 // turn and the log only.
 "use strict";
 (async () => {
-  const tableId = location.pathname.split("/").pop();
+  const tableId = await Tabletop.tableId();
+  if (tableId === null) return;  // the Activity found no table and said why
   const api = "/api/tables/" + tableId;
   let current = null;
   let shownText = "";
@@ -27,13 +28,13 @@
     if (mine.length > 1) {
       select.replaceChildren(...mine.map((s) => new Option(s.name, s.seat, false, s.seat === data.you)));
     }
-    if (data.board) document.getElementById("board").src = data.board.png;
+    if (data.board) Tabletop.showPicture(document.getElementById("board"), data.board.png);
     document.getElementById("watching").hidden = !data.watching;
     document.getElementById("moves-section").hidden = Boolean(data.watching);  // a watcher has no moves
     document.body.dataset.watching = data.watching ? "yes" : "no";
     const handSection = document.getElementById("hand-section");
     handSection.hidden = !data.hand;
-    if (data.hand) document.getElementById("hand").src = data.hand.png;
+    if (data.hand) Tabletop.showPicture(document.getElementById("hand"), data.hand.png);
     const buttons = Taps.show(data, act);
     document.getElementById("tap-hint").hidden = !Taps.moves.length;
     const moves = document.getElementById("moves");
@@ -72,9 +73,11 @@
     await refresh();
   }
 
-  function listen() {
+  async function listen() {
     const live = document.getElementById("live");
-    const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + api + "/ws");
+    let socket;
+    try { socket = new WebSocket(await Tabletop.socketUrl(api + "/ws")); }
+    catch (error) { setTimeout(listen, 2000); return; }
     socket.onopen = () => { live.textContent = Tabletop.word("web.page.live"); live.classList.remove("off"); };
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);

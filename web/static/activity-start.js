@@ -1,0 +1,45 @@
+// The Activity: the table page (table.js, taps.js) inside Discord. Before
+// table.js shows anything, this signs in through Discord's Embedded App SDK
+// (the bundle web/static/build/activity.js, built from web/activity), keeps the
+// session as a bearer token (Discord's iframe sends no cookie; the token stays
+// in memory, never in a URL or storage) and finds the table of the Activity's
+// channel. table.js waits for Tabletop.signIn; null means there is nothing to show.
+"use strict";
+Tabletop.signIn = (async () => {
+  const main = document.getElementById("table");
+  const status = document.createElement("p");
+  status.id = "activity-status";
+  status.className = "turn";
+  status.setAttribute("role", "status");
+  main.before(status);
+  main.hidden = true;
+  for (const link of document.querySelectorAll('header a[href="/"]')) link.hidden = true;  // no local play in Discord
+  const say = (key, params) => { status.textContent = Tabletop.word(key, params); };
+  try {
+    const config = await Tabletop.request("GET", "/activity/config.json");
+    await Tabletop.loadWords(config.locale);
+    if (!config.built) { say("activity.page.not_built"); return null; }
+    if (!config.client_id) { say("web.err.no_discord"); return null; }
+    const query = new URLSearchParams(location.search);
+    if (!config.mock && !query.has("frame_id")) { say("activity.page.outside"); return null; }
+    say("activity.page.signing_in");
+    const discord = await import("/static/build/activity.js");
+    const { session, channelId, guildId } = await discord.signIn(config, async (code) => {
+      const answer = await Tabletop.request("POST", "/api/discord/session", { code });
+      Tabletop.token = answer.token;
+      return answer;
+    });
+    await Tabletop.loadWords(session.locale);
+    say("activity.page.finding");
+    const where = "/api/channels/" + encodeURIComponent(channelId) + "/table" +
+      (guildId ? "?guild_id=" + encodeURIComponent(guildId) : "");
+    const found = await Tabletop.request("GET", where);
+    status.remove();
+    main.hidden = false;
+    document.body.dataset.table = found.table_id;  // the table shown (tests read it; the URL does not name it)
+    return String(found.table_id);
+  } catch (error) {
+    status.textContent = error.status ? error.message : Tabletop.word("activity.page.failed", { message: error.message });
+    return null;
+  }
+})();
