@@ -96,7 +96,12 @@ async def tap_move(page: Page, data: Move, move: Move, on_bar: OnBar | None = No
     shows this move (or its button in the list), then Confirm; answers the
     number of taps. ``on_bar(page, move)`` runs while the bar shows the move."""
     if move not in tappable(data):
-        await page.tap(f"#moves button[data-move={quoted(move['id'])}]")
+        try:
+            await page.tap(f"#moves button[data-move={quoted(move['id'])}]")
+        except Exception:
+            buttons = await page.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.dataset.move)")
+            raise AssertionError(f"version {data['version']}: no button {move['label']} ({move['id']}); "
+                                 f"{buttons}; {await taps_state(page)}") from None
         return 1
     taps = 0
     for start, end in move["steps"]:

@@ -7,7 +7,7 @@ of the same player following each move, and the board in Chinese without tofu.""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from playwright.async_api import Page, expect
@@ -75,7 +75,8 @@ class Game:
         assert text.startswith(move["preview"]), (text, move["preview"])
 
     async def play(self, choose: Callable[[Move], Move], check: Check, moves: int | None = None,
-                   want_shot: Callable[[Move, Move], bool] = lambda data, move: False) -> Move:
+                   want_shot: Callable[[Move, Move], bool] = lambda data, move: False,
+                   at_bar: Callable[[Page, Move, Move], Awaitable[None]] | None = None) -> Move:
         data = await settled(self.page)
         while data["status"] == "playing" and (moves is None or sum(map(len, self.taps.values())) < moves):
             move = choose(data)
@@ -86,6 +87,8 @@ class Game:
                 if self.shot and want_shot(data, shown):
                     await shoot(page, self.shot)
                     self.shot = ""
+                if at_bar is not None:
+                    await at_bar(page, data, shown)
 
             turns = same_pairs(data, move).index(move) if move in tappable(data) else 0
             self.taps[kind_of(data, move)].append((await tap_move(self.page, data, move, on_bar), turns))
@@ -181,6 +184,20 @@ def deathfront_check(before: Any, after: Any, events: list[Any], move: Move) -> 
     assert move["preview"] == t("deathfront.preview.odds", "en", total=total, defence=defence, outcome=outcome)
 
 
+async def attacker_out_and_in(page: Page, data: Move, move: Move) -> None:
+    """With two attackers chosen, a tap on the second takes it out (the bar
+    shows the first alone, with its odds) and another puts it back."""
+    if len(move["steps"]) != 2 or move["action"].get("kind") != "attack":
+        return
+    alone = next(m for m in data["moves"] if m["steps"] == move["steps"][:1] and
+                 m["action"]["at_facility"] == move["action"]["at_facility"])
+    second = quoted(move["steps"][1][0])
+    for shown in (alone, move):
+        await page.tap(f".spot[data-region={second}]")
+        await expect(page.locator("#pick-label")).to_have_text(shown["label"])
+        await expect(page.locator("#pick-preview")).to_contain_text(shown["preview"])
+
+
 async def test_a_whole_deathfront_game_with_two_attackers(database_url, open_page):
     page = await open_page()
     async with live_board(database_url, seed=DEATHFRONT_SEED) as base_url:
@@ -188,7 +205,7 @@ async def test_a_whole_deathfront_game_with_two_attackers(database_url, open_pag
                     "live-deathfront-bar")
         await settled(page)
         await shoot(page, "live-deathfront-start")
-        data = await game.play(seeking_attacks, deathfront_check,
+        data = await game.play(seeking_attacks, deathfront_check, at_bar=attacker_out_and_in,
                                want_shot=lambda data, move: len(move["steps"]) >= 2)
         await shoot(page, "live-deathfront-end", full_page=True)
     print(game.report("Death Front"))
