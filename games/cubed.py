@@ -6,9 +6,12 @@ from typing import Any
 from pydantic import BaseModel
 
 from engines.base import Event
-from engines.cubed.engine import CubedEngine
+from engines.cubed.engine import CubedEngine, hand_points
 from engines.cubed.labels import cell_labels, localize_piece_params, piece_label
-from engines.cubed.models import GiveAction, KeepAction, PlaceAction
+from engines.cubed.models import CubedState, GiveAction, KeepAction, PlaceAction
+from engines.cubed.pieces import PIECES_BY_ID
+from engines.cubed.rules import is_enclosed, neighbour_arcs
+from engines.cubed.table_view import table_view
 from games.definition import DiscordParts, GameDefinition, MoveWords
 from i18n import t
 from render.cubed import CubedRenderer
@@ -45,10 +48,30 @@ def players_config(players: int, config: dict[str, Any]) -> dict[str, Any]:
     return config
 
 
+def place_preview(state: CubedState, seat: int, action: PlaceAction, locale: str) -> str:
+    """What a placement leaves in the mover's hand (the points it would count
+    at the round's end) and the variant it sets off, as the engine decides:
+    Bridge the gap when it touches two separate arcs, Fill the void when it
+    fills an enclosed cell with two pieces left."""
+    left = len(state.hands[seat]) - 1
+    points = hand_points(state, seat) - state.config.points.of(PIECES_BY_ID[action.piece].kind)
+    parts = [t("cubed.preview.left", locale, pieces=left, points=points)]
+    if left and state.phase != "bonus" and not state.config.solo:
+        table = table_view(state).table
+        if state.config.bridge and neighbour_arcs(table, action.cell) >= 2:
+            parts.append(t("cubed.preview.bridge", locale))
+        elif state.config.fill and left >= 2 and is_enclosed(table, action.cell):
+            parts.append(t("cubed.preview.fill", locale))
+    return " ".join(parts)
+
+
 def describe_moves(state: BaseModel, seat: int, actions: list[BaseModel], locale: str) -> list[MoveWords]:
-    """A placement reads "SLR → 3 · Rotation 1" and goes from the piece in the
-    hand to its cell ``q,r``; keeping or giving a piece starts from it."""
-    labels = cell_labels(state)  # type: ignore[arg-type]
+    """A placement reads "SLR → 3 · Rotation 1", goes from the piece in the
+    hand to its cell ``q,r`` (its rotations share that pair: a tapping client
+    turns the piece by tapping it) and says what it leaves in the hand;
+    keeping or giving a piece starts from it."""
+    assert isinstance(state, CubedState)
+    labels = cell_labels(state)
     names: list[str] = list(getattr(state, "seat_names", []))
     out = []
     for action in actions:
@@ -56,7 +79,7 @@ def describe_moves(state: BaseModel, seat: int, actions: list[BaseModel], locale
             cell = f"{action.cell[0]},{action.cell[1]}"
             rotation = t("builder.cubed.rotation", locale, rotation=action.rotation)
             detail = f"{piece_label(action.piece, locale)} → {labels.get(action.cell) or cell} · {rotation}"
-            out.append(MoveWords(detail, action.piece, cell))
+            out.append(MoveWords(detail, action.piece, cell, preview=place_preview(state, seat, action, locale)))
         elif isinstance(action, GiveAction):
             to = names[action.to_seat] if 0 <= action.to_seat < len(names) else str(action.to_seat + 1)
             out.append(MoveWords(f"{piece_label(action.piece, locale)} → {to}", action.piece))

@@ -1,14 +1,20 @@
 """Death Front: Blitzkrieg (死亡前線-閃電戰): its parts, as the platform reads them."""
 from __future__ import annotations
 
+from itertools import combinations
+
 from pydantic import BaseModel
 
+from engines.deathfront import choices
 from engines.deathfront.cards import ALLIED_FACTIONS, card_name, localize_card_params
 from engines.deathfront.engine import DeathFrontEngine
 from engines.deathfront.lobby import finalize_lobby_config
-from engines.deathfront.models import Attack, Deploy, Discard, Move, PlaceFacility, PlaySkill
+from engines.deathfront.models import Attack, DeathFrontState, Deploy, Discard, Move, PlaceFacility, PlaySkill
 from games.definition import ArenaSides, DiscordParts, GameDefinition, MoveWords
+from i18n import t
 from render.deathfront import DeathFrontRenderer
+
+MAX_GROUPED = 5  # ready attackers up to which every group of them is offered (2**5 - 1 groups)
 
 
 def factions(state: BaseModel) -> list[str]:
@@ -23,9 +29,44 @@ def first_cell(target: str | None) -> str | None:
     return first[:-1] if first.endswith("F") else first
 
 
+def every_attacker_group(state: BaseModel, seat: int, actions: list[BaseModel]) -> list[BaseModel]:
+    """The engine's actions, then every other group of the ready attackers
+    of each attack it lists (the engine lists all of them, each alone and the
+    fewest that win), so a tapping player may pick attackers one by one."""
+    listed = {(a.target, a.at_facility, tuple(sorted(a.attackers))) for a in actions if isinstance(a, Attack)}
+    widest: dict[tuple[str, bool], list[str]] = {}
+    for action in actions:
+        if isinstance(action, Attack) and len(action.attackers) > len(widest.get((action.target, action.at_facility), [])):
+            widest[(action.target, action.at_facility)] = sorted(action.attackers)
+    extra: list[BaseModel] = []
+    for (target, at_facility), ready in widest.items():
+        if len(ready) > MAX_GROUPED:
+            continue
+        for size in range(1, len(ready) + 1):
+            for group in combinations(ready, size):
+                if (target, at_facility, group) not in listed:
+                    extra.append(Attack(target=target, attackers=list(group), at_facility=at_facility))
+    return actions + extra
+
+
+def attack_preview(state: DeathFrontState, seat: int, action: Attack, locale: str) -> str:
+    """The odds as the engine will count them (``choices.attack_odds``:
+    the cards on the board and the skills played, all public)."""
+    target = action.target + ("F" if action.at_facility else "")
+    odds = choices.attack_odds(state, seat, target, list(action.attackers))
+    if odds is None:
+        return ""
+    total, defence = odds
+    outcome = t("builder.deathfront.odds_win" if total > defence else "builder.deathfront.odds_fail", locale,
+                defence=defence)
+    return t("deathfront.preview.odds", locale, total=total, defence=defence, outcome=outcome)
+
+
 def describe_moves(state: BaseModel, seat: int, actions: list[BaseModel], locale: str) -> list[MoveWords]:
-    """"Sherman → B4" from the card (its uid) to the cell; a move or an
-    attack from the first unit's cell to the target."""
+    """"Sherman → B4" from the card (its uid) to the cell; a move from the
+    unit's cell to the next; an attack is made of each attacker's cell with
+    the target (``steps``), with its odds."""
+    assert isinstance(state, DeathFrontState)
     out = []
     for action in actions:
         if isinstance(action, (Deploy, PlaceFacility)):
@@ -35,7 +76,9 @@ def describe_moves(state: BaseModel, seat: int, actions: list[BaseModel], locale
         elif isinstance(action, Attack):
             target = action.target + ("F" if action.at_facility else "")
             out.append(MoveWords(f"{'+'.join(action.attackers)} → {target}",
-                                 action.attackers[0] if action.attackers else None, action.target))
+                                 action.attackers[0] if action.attackers else None, action.target,
+                                 steps=tuple((cell, action.target) for cell in action.attackers),
+                                 preview=attack_preview(state, seat, action, locale)))
         elif isinstance(action, PlaySkill):
             name = card_name(action.card, locale)
             detail = f"{name} → {action.target}" if action.target else name
@@ -55,4 +98,5 @@ DEFINITION = GameDefinition(
     arena_sides=ArenaSides(labels=factions, first_side=frozenset(ALLIED_FACTIONS)),
     discord=DiscordParts(cog="cogs.deathfront", builder="cogs.builder.deathfront:BUILDER"),
     describe_moves=describe_moves,
+    widen_actions=every_attacker_group,
 )

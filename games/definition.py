@@ -44,17 +44,29 @@ class MoveWords:
     """One legal action as a front end offers it: what it does beyond its
     kind's name ("★7→C1"), in the reader's language (empty: the kind says it
     all), and the picture regions it starts from and goes to (``Region`` ids
-    of the game's hand or board, None where it has none)."""
+    of the game's hand or board, None where it has none).
+
+    ``steps``: every (start, end) pair of regions the action is made of, in
+    any order — a SETUP play's placements, a Death Front attack's attackers
+    each with the target; empty: the one pair ``(start, end)``. ``preview``:
+    what the action would bring, for its mover only (a play's points, an
+    attack's odds); empty when there is nothing to say."""
 
     detail: str
     start: str | None = None
     end: str | None = None
+    steps: tuple[tuple[str, str], ...] = ()
+    preview: str = ""
 
 
 # (state, seat, that seat's legal actions, locale) -> one MoveWords per action,
 # in order. Server side only: it may read the state, and names only what the
 # seat may see (its own hand, the public board).
 MoveDescriber = Callable[[BaseModel, int, list[BaseModel], str], list[MoveWords]]
+# (state, seat, that seat's legal actions) -> the actions a tapping front end
+# offers: the engine's list, then legal actions it leaves out (e.g. every group
+# of Death Front attackers, where the engine lists a representative few).
+ActionWidener = Callable[[BaseModel, int, list[BaseModel]], list[BaseModel]]
 
 
 @dataclass(frozen=True)
@@ -85,6 +97,7 @@ class GameDefinition:
     players_config: PlayersConfig | None = None
     arena_sides: ArenaSides | None = None
     describe_moves: MoveDescriber | None = None  # the web's move buttons; None: the kind's name only
+    widen_actions: ActionWidener | None = None  # the web's moves beyond legal_actions; None: those only
 
     @property
     def game_type(self) -> str:

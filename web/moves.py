@@ -1,9 +1,10 @@
 """A seat's legal actions as the page's move buttons: the action's JSON, a
 short label in the reader's language (the kind's name from the catalogues,
-then what the game's ``describe_moves`` says of it) and the regions it goes
-from and to. SETUP lists whole plays (``from``/``to`` are the first
-placement's tile and square); a client that builds a play tile by tile
-groups them by those (docs/web.md)."""
+then what the game's ``describe_moves`` says of it), the regions it goes
+from and to, every (start, end) pair of regions it is made of (``steps``:
+a SETUP play's placements, a Death Front attack's attackers) and a
+``preview`` for the mover (a play's points, an attack's odds). A client
+builds a move pair by pair from the steps (docs/web.md)."""
 from __future__ import annotations
 
 import hashlib
@@ -37,7 +38,11 @@ def legal_moves(table: SeenTable, seat: int, locale: str) -> list[dict[str, Any]
     if seat not in table.to_act() or table.state is None:
         return []
     engine = table.engine
-    actions = list(engine.legal_actions(table.state, seat))[:MAX_MOVES]
+    actions = list(engine.legal_actions(table.state, seat))
+    widen = table.definition.widen_actions
+    if widen is not None:
+        actions = widen(table.state, seat, actions)
+    actions = actions[:MAX_MOVES]
     describe = table.definition.describe_moves
     words = describe(table.state, seat, actions, locale) if describe is not None else [MoveWords("")] * len(actions)
     moves = []
@@ -45,5 +50,8 @@ def legal_moves(table: SeenTable, seat: int, locale: str) -> list[dict[str, Any]
         data = engine.action_to_json(action)
         kind = kind_name(table.record.game_type, action, locale)
         label = t("web.move.label", locale, kind=kind, what=said.detail) if said.detail else kind
-        moves.append({"id": move_id(data), "label": label, "action": data, "from": said.start, "to": said.end})
+        steps = [list(pair) for pair in said.steps] or (
+            [[said.start, said.end]] if said.start is not None and said.end is not None else [])
+        moves.append({"id": move_id(data), "label": label, "action": data, "from": said.start, "to": said.end,
+                      "steps": steps, "preview": said.preview})
     return moves

@@ -5,7 +5,7 @@ place on them), counting the taps."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -15,12 +15,15 @@ from db.database import Database
 from tables.registry import default_registry
 from tables.service import TableService
 from tests.support.loopback import serve
+from tests.support.move_choices import tappable
 from web.app import create_app
 from web.notifier import WebNotifier
 from web.rate_limit import RateLimiter
 
 Move = dict[str, Any]
 POLLS = 600  # how many times the page is asked before a step fails (100 ms apart)
+SERVICES: dict[str, TableService] = {}  # base URL -> the table service behind it (tests check the engine)
+OnBar = Callable[[Page, Move], Awaitable[None]]
 
 
 @asynccontextmanager
@@ -35,7 +38,11 @@ async def live_board(database_url: str, seed: int = 7) -> AsyncIterator[str]:
                      limiter=RateLimiter(rate=1e9, burst=1e9))
     try:
         async with serve(app) as base_url:
-            yield base_url
+            SERVICES[base_url] = service
+            try:
+                yield base_url
+            finally:
+                SERVICES.pop(base_url, None)
     finally:
         await service.shutdown()
         await db.close()
@@ -68,33 +75,59 @@ async def settled(page: Page, after: int = -1) -> Move:
     raise AssertionError("the page never showed a turn of the viewer's")
 
 
-def tappable(data: Move) -> list[Move]:
-    shown = {r["id"] for part in ("board", "hand") if data[part] for r in data[part]["regions"]}
-    return [m for m in data["moves"] if m["from"] in shown and m["to"] in shown]
-
-
 def quoted(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-async def tap_move(page: Page, data: Move, move: Move) -> int:
-    """Makes ``move`` by tapping; answers the number of taps."""
+def spot(region: str, kind: str = "") -> str:
+    return f".spot{kind}[data-region={quoted(region)}]"
+
+
+async def taps_state(page: Page) -> Move:
+    return dict(await page.evaluate("""() => ({done: Taps.done, pending: Taps.pending,
+        picked: Taps.picked && Taps.picked.id, listed: document.querySelectorAll('#pick-list button').length,
+        shown: document.body.dataset.version, error: document.getElementById('error').textContent,
+        live: [...document.querySelectorAll('.spot.live')].map(s => s.dataset.region)})"""))
+
+
+async def tap_move(page: Page, data: Move, move: Move, on_bar: OnBar | None = None) -> int:
+    """Makes ``move`` by tapping: each pair of its steps (start, then end,
+    unless the page placed the end itself), the piece again until the bar
+    shows this move (or its button in the list), then Confirm; answers the
+    number of taps. ``on_bar(page, move)`` runs while the bar shows the move."""
     if move not in tappable(data):
-        await page.tap(f"#moves button[data-move={quoted(move['id'])}]")
+        try:
+            await page.tap(f"#moves button[data-move={quoted(move['id'])}]")
+        except Exception:
+            buttons = await page.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.dataset.move)")
+            raise AssertionError(f"version {data['version']}: no button {move['label']} ({move['id']}); "
+                                 f"{buttons}; {await taps_state(page)}") from None
         return 1
-    try:
-        await page.tap(f".spot.start[data-region={quoted(move['from'])}]")
-    except Exception:
-        state = await page.evaluate("""id => ({shown: document.body.dataset.version, start: Taps.start,
-            moves: Taps.moves.length, spots: [...document.querySelectorAll('.spot')].filter(s => s.dataset.region === id)
-            .map(s => s.className + ' in ' + s.parentNode.id), live: document.getElementById('live').textContent,
-            error: document.getElementById('error').textContent})""", move["from"])
-        raise AssertionError(f"version {data['version']}, page: {state}") from None
-    await page.tap(f".spot.target[data-region={quoted(move['to'])}]")
-    taps = 2
-    if await page.locator("#pick-list button").count():
-        await page.tap(f"#pick-list button[data-move={quoted(move['id'])}]")
+    taps = 0
+    for start, end in move["steps"]:
+        if [start, end] in (await taps_state(page))["done"]:
+            continue
+        try:
+            await page.tap(spot(start, ".live"))
+        except Exception:
+            raise AssertionError(f"version {data['version']}: no live spot {start}; {await taps_state(page)}") from None
         taps += 1
+        if [start, end] not in (await taps_state(page))["done"]:
+            await page.tap(spot(end, ".target"))
+            taps += 1
+    for _ in range(8):
+        state = await taps_state(page)
+        if state["picked"] == move["id"]:
+            break
+        if state["listed"]:
+            await page.tap(f"#pick-list button[data-move={quoted(move['id'])}]")
+        else:
+            await page.tap(spot(state["done"][-1][1]))  # the end again: the next move sharing these pairs
+        taps += 1
+    else:
+        raise AssertionError(f"the bar never offered {move['label']}: {await taps_state(page)}")
+    if on_bar is not None:
+        await on_bar(page, move)
     await page.tap("#confirm")
     return taps + 1
 
@@ -104,12 +137,13 @@ def first_tappable(moves: list[Move], data: Move) -> Move:
 
 
 async def play(page: Page, moves: int | None = None,
-               choose: Callable[[list[Move], Move], Move] = first_tappable) -> tuple[Move, list[int]]:
+               choose: Callable[[list[Move], Move], Move] = first_tappable,
+               on_bar: OnBar | None = None) -> tuple[Move, list[int]]:
     """Plays ``moves`` of the viewer's moves (None: to the end) by tapping;
     answers the last table JSON and the taps of each move."""
     data = await settled(page)
     taps: list[int] = []
     while data["status"] == "playing" and (moves is None or len(taps) < moves):
-        taps.append(await tap_move(page, data, choose(data["moves"], data)))
+        taps.append(await tap_move(page, data, choose(data["moves"], data), on_bar))
         data = await settled(page, data["version"])
     return data, taps

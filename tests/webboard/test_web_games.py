@@ -38,6 +38,7 @@ def shown_items(data: dict[str, Any]) -> set[str]:
     """What an answer names outside its public log: moves, regions, the hand."""
     shown = leaves([m["action"] for m in data["moves"]]) | {m["label"] for m in data["moves"]}
     shown |= {str(m[k]) for m in data["moves"] for k in ("from", "to") if m[k] is not None}
+    shown |= leaves([m["steps"] for m in data["moves"]]) | {m["preview"] for m in data["moves"]}
     for part in ("board", "hand"):
         if data[part]:
             shown |= {r["id"] for r in data[part]["regions"]}

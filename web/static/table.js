@@ -15,6 +15,8 @@
     // The same answer again (a refresh for a change already shown) would only undo a half-made move.
     const text = JSON.stringify(data);
     if (current && text === shownText) return;
+    // Two refreshes at once (the move's answer and the socket's "changed") may answer out of order.
+    if (current && data.version < current.version) return;
     current = data;
     shownText = text;
     document.getElementById("game-name").textContent = data.game_name + " · #" + data.table_id;

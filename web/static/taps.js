@@ -1,12 +1,59 @@
 // Tap-on-region play: invisible targets over the board and hand pictures.
-// Tap where a move starts → the regions it can go to light up → tap one →
-// the bar shows the move (or lists the moves sharing that start and end,
-// e.g. CUBED rotations) with Confirm and Cancel.
+// A move is made of (start, end) pairs of regions, its `steps`, in any order:
+// a CUBED placement is one pair (piece, cell), a SETUP play one per tile
+// (tile, square), a Death Front attack one per attacker (unit, target).
+// Tap a start → its ends light up → tap one: the pair is done. Once the pairs
+// done are a whole move, the bar shows it with its preview and Confirm; the
+// starts that can still join light up (the next tile, another attacker).
+// Moves sharing the same pairs (CUBED rotations) take turns when the piece or
+// its cell is tapped again; more than CYCLE of them are listed instead.
 "use strict";
+
+// Which moves the pairs done so far lead to; no page, no drawing.
+const TapPath = {
+  CYCLE: 6,
+  key: (pair) => pair[0] + "\u0000" + pair[1],
+
+  // The moves that contain every pair of `done`.
+  matching(moves, done) {
+    const keys = done.map(this.key);
+    return moves.filter((move) => {
+      const own = new Set(move.steps.map(this.key));
+      return keys.every((key) => own.has(key));
+    });
+  },
+
+  // The pairs of `move` not yet done.
+  rest(move, done) {
+    const keys = new Set(done.map(this.key));
+    return move.steps.filter((pair) => !keys.has(this.key(pair)));
+  },
+
+  // Where a tap may go next: the starts of pairs still open, and the ends of those from `pending`.
+  next(moves, done, pending) {
+    const starts = new Set();
+    const ends = new Set();
+    for (const move of this.matching(moves, done)) {
+      for (const [start, end] of this.rest(move, done)) {
+        starts.add(start);
+        if (start === pending) ends.add(end);
+      }
+    }
+    return { starts, ends };
+  },
+
+  // The moves that are exactly the pairs done.
+  whole(moves, done) {
+    return this.matching(moves, done).filter((move) => move.steps.length === done.length);
+  },
+};
+
 const Taps = {
-  moves: [],      // the moves whose start and end are both regions on the pictures
-  start: null,    // the region id tapped first
-  choices: [],    // the moves from `start` to the region tapped second
+  moves: [],      // the moves all of whose steps are regions on the pictures
+  done: [],       // the pairs tapped so far
+  pending: null,  // a start tapped, its end not yet
+  turn: 0,        // which of the moves sharing the pairs done is shown (CUBED rotations)
+  listed: null,   // the move picked from the list, when there are too many to take turns
   picked: null,   // the move Confirm would send
   act: null,
 
@@ -33,77 +80,124 @@ const Taps = {
     return picture ? picture.regions.map((region) => region.id) : [];
   },
 
-  // Takes the table's data; answers the moves left for buttons (no start or end region).
+  // Takes the table's data; answers the moves left for buttons (not all on the pictures).
   show(data, act) {
     this.act = act;
     const shown = new Set([...this.lay("board", data.board), ...this.lay("hand", data.hand)]);
-    const tappable = (move) => move.from !== null && move.to !== null && shown.has(move.from) && shown.has(move.to);
+    const tappable = (move) => (move.steps || []).length > 0 && move.steps.every((pair) => pair.every((id) => shown.has(id)));
     this.moves = data.moves.filter(tappable);
     this.reset();
     return data.moves.filter((move) => !tappable(move));
   },
 
   reset() {
-    this.start = null;
-    this.choices = [];
-    this.picked = null;
+    this.done = [];
+    this.pending = null;
+    this.turn = 0;
+    this.listed = null;
     this.paint();
   },
+
+  whole() { return TapPath.whole(this.moves, this.done); },
 
   tap(id) {
-    const targets = this.targets();
-    if (this.start !== null && targets.has(id)) {
-      this.choices = this.moves.filter((move) => move.from === this.start && move.to === id);
-      this.picked = this.choices.length === 1 ? this.choices[0] : null;
-    } else if (id !== this.start && this.moves.some((move) => move.from === id)) {
-      this.start = id;
-      this.choices = [];
-      this.picked = null;
-    } else {
-      this.start = null;
-      this.choices = [];
-      this.picked = null;
-    }
+    const { starts, ends } = TapPath.next(this.moves, this.done, this.pending);
+    const last = this.done[this.done.length - 1];
+    const whole = this.whole();
+    const taking = whole.length > 1 && whole.length <= TapPath.CYCLE;
+    if (this.pending !== null) {
+      if (ends.has(id)) this.add([this.pending, id]);
+      else if (id !== this.pending && starts.has(id)) this.pending = id;
+      else if (id === this.pending) this.pending = null;
+      else { this.pending = null; return this.tap(id); }
+    } else if (last && taking && (id === last[1] || (this.done.length === 1 && id === last[0]))) {
+      this.turn += 1;  // the next of the moves sharing these pairs: a CUBED piece turns
+    } else if (last && id === last[1]) {
+      this.drop(last);  // back one step: that pair's start stays chosen
+      this.pending = last[0];
+    } else if (this.done.some((pair) => pair[0] === id)) {
+      this.drop(this.done.find((pair) => pair[0] === id));  // an attacker leaves, a tile goes back
+    } else if (starts.has(id)) {
+      this.pending = id;
+      const only = TapPath.next(this.moves, this.done, id).ends;
+      if (this.done.length && only.size === 1) this.add([id, [...only][0]]);  // nowhere else to go
+    } else return this.reset();
+    if (!this.done.length && this.pending === null) return this.reset();
     this.paint();
   },
 
-  targets() {
-    return new Set(this.moves.filter((move) => move.from === this.start).map((move) => move.to));
+  add(pair) {
+    this.done.push(pair);
+    this.pending = null;
+    this.turn = 0;
+    this.listed = null;
+  },
+
+  drop(pair) {
+    this.done = this.done.filter((other) => other !== pair);
+    this.turn = 0;
+    this.listed = null;
   },
 
   paint() {
-    const starts = new Set(this.moves.map((move) => move.from));
-    const targets = this.targets();
-    const end = this.choices.length ? this.choices[0].to : null;
+    const { starts, ends } = TapPath.next(this.moves, this.done, this.pending);
+    const chosen = new Set(this.done.map((pair) => pair[0]));
+    const placed = new Set(this.done.map((pair) => pair[1]));
+    if (this.pending !== null) chosen.add(this.pending);
     for (const spot of document.querySelectorAll(".spot")) {
       const id = spot.dataset.region;
-      spot.classList.toggle("start", this.start === null && starts.has(id));
-      spot.classList.toggle("chosen", id === this.start);
-      spot.classList.toggle("target", this.start !== null && targets.has(id) && id !== end);
-      spot.classList.toggle("end", id === end);
-      spot.classList.toggle("live", starts.has(id) || (this.start !== null && targets.has(id)));
+      const target = this.pending !== null && ends.has(id);
+      const start = this.pending === null && starts.has(id) && !chosen.has(id);
+      spot.classList.toggle("start", start);
+      spot.classList.toggle("chosen", chosen.has(id));
+      spot.classList.toggle("target", target);
+      spot.classList.toggle("end", placed.has(id) && !target);
+      spot.classList.toggle("live", start || target || chosen.has(id) || placed.has(id) || starts.has(id));
     }
     this.paintBar();
   },
 
   paintBar() {
+    const whole = this.whole();
+    const listing = whole.length > TapPath.CYCLE;
+    this.picked = listing ? this.listed : whole.length ? whole[this.turn % whole.length] : null;
     const bar = document.getElementById("pick");
-    bar.hidden = !this.choices.length;
+    bar.hidden = !this.done.length;
     document.body.classList.toggle("picking", !bar.hidden);
+    const { starts } = TapPath.next(this.moves, this.done, null);
     document.getElementById("pick-label").textContent =
-      this.picked ? this.picked.label : this.choices.length ? Tabletop.word("web.page.pick_one") : "";
+      this.picked ? this.picked.label : listing ? Tabletop.word("web.page.pick_one") : Tabletop.word("web.page.go_on");
+    const notes = [];
+    if (this.picked && this.picked.preview) notes.push(this.picked.preview);
+    if (!listing && whole.length > 1) {
+      notes.push(Tabletop.word("web.page.tap_again", { n: this.turn % whole.length + 1, count: whole.length }));
+    }
+    if (this.picked && starts.size) notes.push(Tabletop.word("web.page.or_more"));
+    this.note().textContent = notes.join(" ");
     const list = document.getElementById("pick-list");
-    list.replaceChildren(...(this.choices.length > 1 ? this.choices : []).map((move) => {
+    list.replaceChildren(...(listing ? whole : []).map((move) => {
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = move.label;
       button.dataset.move = move.id;
-      button.classList.toggle("picked", move === this.picked);
-      button.addEventListener("click", () => { this.picked = move; this.paintBar(); });
+      button.classList.toggle("picked", move === this.listed);
+      button.addEventListener("click", () => { this.listed = move; this.paintBar(); });
       return button;
     }));
     document.getElementById("confirm").disabled = !this.picked;
     document.getElementById("cancel").disabled = false;  // sending a move disabled the bar
+  },
+
+  // The bar's line under the label: the preview and how to go on (made here, so every page has it).
+  note() {
+    let note = document.getElementById("pick-preview");
+    if (!note) {
+      note = document.createElement("p");
+      note.id = "pick-preview";
+      note.className = "preview";
+      document.getElementById("pick-label").after(note);
+    }
+    return note;
   },
 
   wire() {
