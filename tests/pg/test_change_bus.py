@@ -152,3 +152,21 @@ async def test_a_killed_web_process_loses_no_committed_action(database_url):
         next_move = bot_copy.engine.legal_actions(bot_copy.state, bot_copy.to_act()[0])[0]
         await processes.bot.act(table_id, seat_user(processes.bot, table_id), next_move)  # the game goes on
         assert bot_copy.record.version == answer["version"] + 1
+
+
+async def test_a_web_move_is_not_refused_because_the_bot_wrote_a_message_id(database_url):
+    async with two_processes(database_url) as processes:
+        table_id = await discord_game(processes)
+        page = await processes.page(seat_user(processes.web, table_id), "Mover")
+        await processes.web_bus.listener.stop()  # the web process does not hear the bot's next write in time
+        bot_copy = processes.bot.get(table_id)
+        await processes.bot.set_message_ids(bot_copy, board=123456)
+        version = bot_copy.record.version
+
+        answer = await web_move(page, table_id)  # its write is stale: reloaded, the same move played again
+
+        assert answer["version"] == version + 1
+        await processes.settled(table_id)
+        assert bot_copy.record.version == version + 1 and bot_copy.record.board_message_id == 123456
+        stored = await processes.bot.db.fetchval("SELECT board_message_id FROM games WHERE id = ?", (table_id,))
+        assert stored == 123456  # the web's write kept the bot's message id
