@@ -69,6 +69,11 @@ class TableBus:
         if self.taking and self.changes and (self.worker is None or self.worker.done()):
             self.worker = asyncio.get_running_loop().create_task(self.work(), name="table-bus")
 
+    @property
+    def idle(self) -> bool:
+        """Every change heard so far is taken."""
+        return not self.changes and (self.worker is None or self.worker.done())
+
     def catch_up(self) -> None:
         async def compare() -> None:
             for change in await current(self.service.db, list(self.service.tables)):

@@ -92,8 +92,8 @@ class Processes:
         return client
 
     async def settled(self, table_id: int) -> None:
-        """Both copies at the database's revision, nothing left to play
-        (the bot's AI seats) or to announce, and the row still as it was."""
+        """Both copies at the database's revision, nothing left to take, to
+        play (the bot's AI seats) or to announce, and the row still as it was."""
         async def row() -> tuple[int, str]:
             found = await self.bot.db.fetchone("SELECT revision, status FROM games WHERE id = ?", (table_id,))
             return found["revision"], found["status"]
@@ -104,13 +104,18 @@ class Processes:
                 return table is None
             return table is not None and table.record.revision >= seen[0]
 
-        last = None
-        while last != (now := await row()):
-            last = now
-            await eventually(lambda: caught_up(self.bot, now) and caught_up(self.web, now), "both copies caught up")
-            await asyncio.gather(*self.bot.refresher.follow_ups)
-            for service in (self.bot, self.web):
-                await service.announcing.join()
+        deadline = time.monotonic() + WAIT_SECONDS
+        while True:
+            now = await row()
+            if (caught_up(self.bot, now) and caught_up(self.web, now) and self.bot_bus.idle and self.web_bus.idle
+                    and not self.bot.refresher.follow_ups):
+                for service in (self.bot, self.web):
+                    await service.announcing.join()
+                if await row() == now:
+                    return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"never settled: row {now}")
+            await asyncio.sleep(0.02)
 
 
 @asynccontextmanager

@@ -170,3 +170,25 @@ async def test_a_web_move_is_not_refused_because_the_bot_wrote_a_message_id(data
         assert bot_copy.record.version == version + 1 and bot_copy.record.board_message_id == 123456
         stored = await processes.bot.db.fetchval("SELECT board_message_id FROM games WHERE id = ?", (table_id,))
         assert stored == 123456  # the web's write kept the bot's message id
+
+
+async def test_a_game_played_on_the_web_is_finished_by_the_bot_and_the_page_hears_over(database_url):
+    async with two_processes(database_url) as processes:
+        table_id = await discord_game(processes, ai=True)
+        page = await processes.page(NELLY, "Nelly")
+        socket = await page.ws_connect(f"/api/tables/{table_id}/ws")
+        for _ in range(200):  # Nelly's moves on the web, the AI's and the end in the bot
+            if processes.web.get(table_id) is None:
+                break
+            await web_move(page, table_id)
+            await processes.settled(table_id)
+        else:
+            raise AssertionError("the game did not end")
+
+        seen = []
+        while not seen or seen[-1]["type"] != "over":
+            seen.append(await socket.receive_json(timeout=20))
+        assert processes.bot.get(table_id) is None and processes.discord.boards()[-1][5]  # the bot announced the end
+        results = await processes.bot.db.fetchall("SELECT seat FROM results WHERE game_id = ?", (table_id,))
+        assert sorted(r["seat"] for r in results) == [0, 1]  # finished once, by the bot
+        await socket.close()
