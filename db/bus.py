@@ -1,7 +1,7 @@
 """The change bus between processes sharing a PostgreSQL database.
 
 Every committed new revision of a ``games`` row is announced by the row's
-triggers (migration 0005) on the channel ``tabletop_changes:<schema>``:
+triggers (migration 0005) on the channel ``tabletop_<md5 of the schema>``:
 ``{table_id, version, revision, status, process}``. The NOTIFY runs inside
 the writing transaction, so it is delivered at the commit and dropped by a
 rollback: nobody hears of a change that did not happen. ``ChangeListener``
@@ -13,6 +13,7 @@ catch up on what it missed (``current``). SQLite has one process: no bus.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 from collections.abc import Callable
@@ -26,7 +27,12 @@ from db.postgres import PostgresBackend, connect_failure
 
 log = logging.getLogger("tables.sweeper")  # where the other multi-process lines go
 RECONNECT_SECONDS = 1.0
-CHANNEL_PREFIX = "tabletop_changes:"
+CHANNEL_PREFIX = "tabletop_"
+
+
+def channel_of(schema: str) -> str:
+    """The channel of a schema's changes (as the triggers name it)."""
+    return CHANNEL_PREFIX + hashlib.md5(schema.encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -78,11 +84,6 @@ class ChangeListener:
         backend = self.db.backend
         return backend if isinstance(backend, PostgresBackend) else None
 
-    @property
-    def channel(self) -> str:
-        backend = self.backend
-        return CHANNEL_PREFIX + ((backend.schema if backend is not None else None) or "public")
-
     async def start(self) -> bool:
         """Listen (PostgreSQL); False on SQLite, where there is no bus."""
         if self.backend is None:
@@ -99,7 +100,12 @@ class ChangeListener:
                                          timeout=backend.connect_timeout)
         except (OSError, asyncio.TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise connect_failure(error, backend.url, backend.connect_timeout) from error
-        await conn.add_listener(self.channel, self.on_notification)
+        try:  # the schema the server resolves for this process's connections: the triggers' too
+            schema = await conn.fetchval("SELECT current_schema()")
+            await conn.add_listener(channel_of(schema or "public"), self.on_notification)
+        except BaseException:
+            await conn.close()
+            raise
         conn.add_termination_listener(self.on_lost)
         self.conn = conn
 

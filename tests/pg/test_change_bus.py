@@ -5,12 +5,17 @@ PostgreSQL server."""
 from __future__ import annotations
 
 import time
+import uuid
 
 import pytest
 
 import db.bus
+from db.bus import ChangeListener, HeardChange
+from db.database import Database
+from tables.registry import default_registry
+from tables.service import TableService
 from tests.pg.bus_kit import BOB, NELLY, discord_game, eventually, two_processes, web_move
-from tests.support.database import postgres_test_url
+from tests.support.database import drop_schema, postgres_test_url
 
 pytestmark = pytest.mark.skipif(postgres_test_url() is None,
                                 reason="TABLETOP_TEST_DATABASE_URL names no PostgreSQL server")
@@ -192,3 +197,24 @@ async def test_a_game_played_on_the_web_is_finished_by_the_bot_and_the_page_hear
         results = await processes.bot.db.fetchall("SELECT seat FROM results WHERE game_id = ?", (table_id,))
         assert sorted(r["seat"] for r in results) == [0, 1]  # finished once, by the bot
         await socket.close()
+
+
+async def test_the_longest_schema_name_still_writes_and_is_heard():
+    server = postgres_test_url()
+    schema = f"test_{uuid.uuid4().hex[:8]}".ljust(63, "x")  # a channel name must stay under 64 bytes
+    url = f"{server}{'&' if '?' in server else '?'}schema={schema}"
+    writer, listener_db = Database(url, pool_min=1, pool_max=1), Database(url, pool_min=1, pool_max=1)
+    heard: list[HeardChange] = []
+    listener = ChangeListener(listener_db, heard.append)
+    try:
+        await writer.open()
+        await listener_db.open()
+        assert await listener.start()
+        table = await TableService(writer, default_registry()).open_lobby("cubed", 1, 2, NELLY, "Nelly")
+        await eventually(lambda: heard, "the new lobby heard")
+        assert heard[0].table_id == table.id and heard[0].status == "lobby"
+    finally:
+        await listener.stop()
+        await writer.close()
+        await listener_db.close()
+        await drop_schema(server, schema)
