@@ -56,17 +56,15 @@ async def check(db: Database) -> None:
     await db.close()
 
 
-async def serve_web(settings: Settings, db: Database, ready: Callable[[str], None] = print,
-                    stop: asyncio.Event | None = None) -> None:
-    """Serve until SIGINT or SIGTERM (or ``stop``); ``ready`` gets one line
-    with the address."""
+async def serve_web(settings: Settings, db: Database, ready: Callable[[str], None] = print) -> None:
+    """Serve until SIGINT or SIGTERM; ``ready`` gets one line with the address."""
     require_postgres(db)
     registry = default_registry()
     notifier = WebNotifier()
     service = web_service(db, registry, notifier)
     drawing = DrawingPool(settings.render_processes)
     bus = TableBus(service, holds_every_table=True)
-    stop = stop or asyncio.Event()
+    stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
