@@ -43,10 +43,20 @@ def test_on_sqlite_the_web_command_is_refused_in_one_line(tmp_path):
 
 
 @needs_postgres
-def test_on_postgres_the_web_command_checks(tmp_path, database_url):
+def test_on_postgres_the_web_command_checks_serves_and_stops(tmp_path, database_url):
     done = subprocess.run([sys.executable, str(ROOT / "bot.py"), "web", "--check"], cwd=tmp_path, text=True,
                           env=environment(database_url), capture_output=True, timeout=60)
     assert done.returncode == 0 and done.stdout.startswith("ok: "), done.stdout + done.stderr
+    port = free_port()
+    web = subprocess.Popen([sys.executable, str(ROOT / "bot.py"), "web"], cwd=tmp_path, text=True,
+                           env=environment(database_url, WEB_PORT=str(port)),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert first_line(web) == f"Tabletop web board: http://127.0.0.1:{port}/\n"
+    finally:
+        web.send_signal(signal.SIGTERM)
+        rest, errors = web.communicate(timeout=60)
+    assert web.returncode == 0 and rest == "" and "Traceback" not in errors, (rest, errors)
 
 
 @needs_postgres
