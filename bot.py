@@ -89,6 +89,10 @@ class TabletopBot(commands.Bot):
         from tables.sweeper import Sweeper
 
         self.sweeper = Sweeper(self.tables, interval=settings.sweep_interval_seconds)
+        from tables.bus import TableBus
+
+        # PostgreSQL: changes other processes (the web process) make to this bot's games.
+        self.bus = TableBus(self.tables, holds_every_table=False)
         self.tables.games.shards = settings.shards  # restore only the games of this process's guilds
         self.tables.games.front = DISCORD  # and only Discord's: local-play tables wait for local play
         self.web_server = web_front(self, settings) if settings.web_port is not None else None
@@ -111,9 +115,12 @@ class TabletopBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extensions_to_load:
             await self.load_extension(name)
+        listening = await self.bus.listen()  # before restoring, taken after: none missed
         restored = await restore_without_collections(self.tables)
         log.info("restored %d live tables", restored)
         freeze_startup_objects()
+        if listening:
+            self.bus.take_changes()
         if self.db.dialect == "postgresql":
             self.sweeper.start()
         if self.runs_shard_zero:
@@ -165,6 +172,7 @@ class TabletopBot(commands.Bot):
         """Stop taking actions, let writes in flight finish, close the database."""
         if self.web_server is not None:
             await self.web_server.stop()
+        await self.bus.stop()
         await self.tables.shutdown()  # the boards still queued are drawn and sent first
         await self.drawing.shutdown()
         if self.sweeper.task is not None:

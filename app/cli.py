@@ -18,6 +18,9 @@ from app.startup import RunnableBot, StartFailure
 def main(argv: list[str] | None, build: Callable[[Settings], RunnableBot]) -> int:
     parser = argparse.ArgumentParser(
         prog="tabletop", description="Run the Tabletop Discord bot; without DISCORD_TOKEN, local play in the browser.")
+    parser.add_argument("command", nargs="?", choices=["web"],
+                        help="web: serve only the web board, beside the bot's processes on their PostgreSQL "
+                             "database (no Discord gateway)")
     parser.add_argument("--check", action="store_true",
                         help="validate the settings and open the database, then exit without connecting "
                              "to Discord (status 0 when the bot could start)")
@@ -25,6 +28,8 @@ def main(argv: list[str] | None, build: Callable[[Settings], RunnableBot]) -> in
     try:
         settings = load_settings()
         configure_logging(settings)
+        if args.command == "web":
+            return serve_web(settings, check=args.check)
         if not settings.discord_token:
             return play_locally(settings, check=args.check)
         bot = build(settings)
@@ -53,4 +58,18 @@ def play_locally(settings: Settings, check: bool) -> int:
               "no DISCORD_TOKEN)")
         return 0
     asyncio.run(serve_locally(settings, db, ready=lambda line: print(line, flush=True)))
+    return 0
+
+
+def serve_web(settings: Settings, check: bool) -> int:
+    """``tabletop web``: the web board as a process of its own (PostgreSQL only)."""
+    from app import web_process
+    from db.database import Database
+
+    db = Database(settings.database_url, pool_min=settings.database_pool_min, pool_max=settings.database_pool_max)
+    if check:
+        asyncio.run(web_process.check(db))
+        print("ok: settings valid, PostgreSQL database open (tabletop web)")
+        return 0
+    asyncio.run(web_process.serve_web(settings, db, ready=lambda line: print(line, flush=True)))
     return 0

@@ -7,6 +7,7 @@ import contextvars
 import logging
 import socket
 import time
+import uuid
 from typing import Any, Iterable
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -129,6 +130,8 @@ class PostgresBackend:
         self.pool_max = max(pool_min, pool_max)
         self._pool: asyncpg.Pool | None = None
         self.connect_timeout = CONNECT_TIMEOUT_SECONDS
+        # Names this pool's writes on the change bus (db/bus.py), so its owner skips its own.
+        self.process = uuid.uuid4().hex[:12]
 
     @property
     def is_open(self) -> bool:
@@ -148,17 +151,23 @@ class PostgresBackend:
     async def open(self) -> None:
         """Raises ``ConnectFailure`` when the server cannot be reached or
         refuses the user or the database."""
-        settings = {"application_name": "tabletop"}
+        settings = self.session_settings()
         if self.schema:
             first = await self._connecting(asyncpg.connect(self.url, timeout=self.connect_timeout))
             try:
                 await first.execute(f"CREATE SCHEMA IF NOT EXISTS {quote_ident(self.schema)}")
             finally:
                 await first.close()
-            settings["search_path"] = self.schema
         self._pool = await self._connecting(asyncpg.create_pool(
             self.url, min_size=self.pool_min, max_size=self.pool_max, server_settings=settings,
             timeout=self.connect_timeout))
+
+    def session_settings(self) -> dict[str, str]:
+        """What every connection of this backend is opened with."""
+        settings = {"application_name": "tabletop", "tabletop.process": self.process}
+        if self.schema:
+            settings["search_path"] = self.schema
+        return settings
 
     async def _connecting(self, attempt: Any) -> Any:
         try:

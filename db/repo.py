@@ -59,9 +59,10 @@ def _record_from(data: dict[str, Any]) -> GameRecord:
     return GameRecord.model_validate(data)
 
 
+# A writer without an owner (the web process: it arms no timers) leaves the owner as it was.
 _UPDATE_GAME = ("UPDATE games SET "
-                + ", ".join(f"{k} = :{k}" for k in (*_GAME_FIELDS, "deadline", "owner"))
-                + ", revision = revision + 1 WHERE id = :id AND revision = :revision")
+                + ", ".join(f"{k} = :{k}" for k in (*_GAME_FIELDS, "deadline"))
+                + ", owner = COALESCE(:owner, owner), revision = revision + 1 WHERE id = :id AND revision = :revision")
 _INSERT_ACTION = "INSERT INTO actions (game_id, seq, seat, action, by_ai, created_at) VALUES (?, ?, ?, ?, ?, ?)"
 _UPSERT_SNAPSHOT = ("INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) "
                     "ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state")
@@ -201,6 +202,13 @@ class GameRepo:
             "SELECT seq, seat, action, by_ai FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         )
         return [(r["seq"], r["seat"], json.loads(r["action"]), bool(r["by_ai"])) for r in rows]
+
+    async def actions_after(self, game_id: int, seq: int, last: int) -> list[tuple[int, int, dict[str, Any]]]:
+        """The actions ``seq`` < n <= ``last``: (seq, seat, action)."""
+        rows = await self.db.fetchall(
+            "SELECT seq, seat, action FROM actions WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (game_id, seq, last))
+        return [(r["seq"], r["seat"], json.loads(r["action"])) for r in rows]
 
     # -- results -------------------------------------------------------
     async def save_results(self, conn: Any, game_id: int, rows: Iterable[dict]) -> None:

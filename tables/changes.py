@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
+from db.errors import StaleWrite
 from db.repo import GameRepo
 from engines import ai
 from engines.base import Event
@@ -60,6 +61,10 @@ class Changes:
         self.announcer = announcer
         self.thinking = thinking
         self.now = now
+        # False in the web process: it commits a player's action and stops there; the bot
+        # owning the game's server hears of it (tables/bus.py) and plays the AI seats,
+        # finishes the game or re-arms its timer — its restart path, so a crash loses nothing.
+        self.follows_up = True
 
     async def run(self, table: LiveTable, step: Step, *, from_timer: bool = False, all_hands: bool = False,
                   before_announcing: Callable[[], Awaitable[object]] | None = None) -> list[Event] | None:
@@ -75,7 +80,7 @@ class Changes:
             finished: GameSummary | None = None
             if outcome.end is not None:
                 finished = await self.results.finish(table, reason=outcome.end)
-            elif not outcome.closed:
+            elif not outcome.closed and self.follows_up:
                 events += await self.run_ai_seats(table)
                 finished = await self.finish_or_rearm(table, from_timer=from_timer)
             changed = table.human_seats() if all_hands else self.announcer.changed_hands(table, before)
@@ -96,7 +101,11 @@ class Changes:
         restart_turn_clock(table, new_state, now)
         table.record.version, table.record.updated_at = seq, now
         async with self.store.refusing_stale(table):
-            await self.games.commit_action(table.record, seat, engine.action_to_json(action), by_ai, new_state)
+            try:
+                await self.games.commit_action(table.record, seat, engine.action_to_json(action), by_ai, new_state)
+            except StaleWrite:
+                table.record.version = seq - 1  # the copy's last committed version: the reload announces from it
+                raise
         table.state = new_state
         log.info("game %s: seq %d by seat %d%s", table.id, seq, seat, " (ai)" if by_ai else "")
         return events

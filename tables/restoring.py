@@ -80,6 +80,8 @@ class Restorer:
             log.info("game %s: resuming after restart (%s)", table.id, why)
             return Outcome(end="core.end.resigned" if why == "resigned" else None)
 
+        if not self.changes.follows_up:  # the web process: the bot owning the game does it
+            return
         try:
             # Most restored games are simply waiting for a person: they skip
             # the change path (its lock and hand snapshots) altogether.

@@ -28,6 +28,7 @@ from tables.live import GameSummary, LiveTable, LiveTables, Standing
 from tables.lobby import Lobby
 from tables.notifier import Notifier, NullNotifier
 from tables.play import Play
+from tables.refreshing import Refresher
 from tables.registry import GameRegistry
 from tables.restoring import Restorer
 from tables.results import Results
@@ -79,7 +80,9 @@ class TableService:
         def now() -> float:
             return self.clock()
 
-        self.store = TableStore(db, self.games, self.tables, now, reload=lambda table_id: self.restorer.reload(table_id))
+        # A stale copy is reloaded and what changed elsewhere announced (tables/refreshing.py).
+        self.store = TableStore(db, self.games, self.tables, now,
+                                reload=lambda table_id: self.refresher.refresh(table_id))
         self.timers = Timers(self.settings, self.store, notifier_now, now,
                              time_out=lambda table, version: self.changes.time_out(table, version))
         self.results = Results(self.games, self.ratings, self.store, self.tables, now)
@@ -92,6 +95,8 @@ class TableService:
                            notifier_now, now, lambda: self.new_seed())
         self.play = Play(self.changes, self.store)
         self.restorer = Restorer(self.games, registry, self.tables, self.timers, self.changes)
+        self.refresher = Refresher(self.games, self.tables, self.restorer, self.changes, self.announcer,
+                                   self.announcing, notifier_now)
 
     # -- finding tables ----------------------------------------------------------------
     def get(self, table_id: int) -> LiveTable | None:
@@ -169,7 +174,18 @@ class TableService:
         changes nothing when refused. Returns the public events it caused.
         ``expected_version``: only if the game is still at that version."""
         self._check_accepting()
-        return await self.play.act(self.require_game(table_id), user_id, action, expected_version)
+        for attempt in range(2):
+            table = self.require_game(table_id)
+            version = table.record.version
+            try:
+                return await self.play.act(table, user_id, action, expected_version)
+            except TableError as error:
+                # Another process wrote the row but the game did not move on (a message id,
+                # a DM failure): the copy was reloaded, and the same answer is played once more.
+                if error.key != "core.err.stale_table" or attempt or table.record.version != version \
+                        or self.get(table_id) is not table:
+                    raise
+        raise AssertionError("unreachable")
 
     async def validate(self, table_id: int, user_id: int, action: BaseModel) -> None:
         """Raise as ``act`` would, without changing anything (previews)."""

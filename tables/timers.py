@@ -55,6 +55,9 @@ class Timers:
         self.notifier = notifier
         self.now = now
         self.time_out = time_out
+        # False in a process that must not fire timers (the web process: the bot owning
+        # the game's server arms them when it hears of the change, tables/bus.py).
+        self.armed = True
 
     async def turn_timeout_seconds(self, record: GameRecord) -> float:
         _, minutes = await self.settings.guild(record.guild_id)
@@ -73,6 +76,8 @@ class Timers:
     def schedule(self, table: LiveTable) -> None:
         """(Re-)arm the table's timer for its status."""
         table.cancel_timer()
+        if not self.armed:
+            return
         if table.record.status == "lobby":
             table.timer = asyncio.create_task(run_timer(table, self.lobby_idle), name=f"lobby-idle-{table.id}")
         elif table.record.status == "playing" and table.record.turn_started_at is not None:

@@ -77,6 +77,9 @@ def settle_includes_announcements(monkeypatch):
 
     async def restart_after_announcements(self, *args, **kwargs):
         await drain(self)
+        bus = getattr(self.bot, "bus", None)
+        if bus is not None:  # a restarted process's connections die with it (PostgreSQL's change bus)
+            await bus.stop()
         await restart_bot(self, *args, **kwargs)
 
     monkeypatch.setattr(Env, "settle", settle_all)
@@ -102,6 +105,7 @@ async def bot_builder(settings: Settings):
 
     yield build
     for bot in built:
+        await bot.bus.stop()
         await bot.db.close()
 
 
