@@ -15,6 +15,7 @@ from collections.abc import Callable
 from app.settings import Settings
 from app.startup import StartFailure, open_db
 from db.database import Database
+from db.fronts import DISCORD
 from tables.bus import TableBus
 from tables.drawing import DrawingPool
 from tables.registry import GameRegistry, default_registry
@@ -40,6 +41,7 @@ def front_only(service: TableService) -> TableService:
     """A table service that commits its pages' moves and nothing after them:
     no timers, no AI seats, no finishing or resuming (the owning bot's)."""
     service.timers.armed = False
+    service.games.front = DISCORD  # Discord sessions only: local-play tables wait for local play
     service.changes.follows_up = False
     service.games.deadline_of = service.timers.next_deadline  # the sweepers still see when a turn is due
     return service
