@@ -7,7 +7,8 @@ from bench import tap_bench
 
 
 def move(action, start="a", end="b"):
-    return {"id": str(action), "label": "", "action": action, "from": start, "to": end}
+    steps = [[start, end]] if start and end else []
+    return {"id": str(action), "label": "", "action": action, "from": start, "to": end, "steps": steps}
 
 
 def table(moves, cards=5):
