@@ -96,10 +96,14 @@ class Restorer:
         return front is None or front_of(record.guild_id, record.channel_id) == front
 
     async def replay(self, record: GameRecord) -> BaseModel:
-        """The state rebuilt from seed + action log."""
+        """The state rebuilt from seed + action log, up to the record's version
+        (another process may have committed more since the record was read:
+        the copy must be the record's, or the next replay on it goes wrong)."""
         engine = self.registry.get(record.game_type).engine
         state: BaseModel = engine.new_game(engine.config_from_json(record.config), seat_infos(record), record.seed)
-        for _seq, seat, action, _by_ai in await self.games.actions(record.id):
+        for seq, seat, action, _by_ai in await self.games.actions(record.id):
+            if seq > record.version:
+                break
             state, _ = engine.apply(state, seat, engine.action_from_json(action))
         return state
 
