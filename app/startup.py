@@ -25,12 +25,16 @@ class StartFailure(Exception):
         self.status = status
 
 
-class RunnableBot(Protocol):
+class LogsIn(Protocol):
+    """A discord.py client: the bot, or ``tabletop web``'s gateway-less one."""
+
+    async def login(self, token: str) -> None: ...
+
+
+class RunnableBot(LogsIn, Protocol):
     """What starting needs of the bot (``bot.TabletopBot`` is one)."""
 
     db: Database
-
-    async def login(self, token: str) -> None: ...
 
     async def connect(self, *, reconnect: bool = True) -> None: ...
 
@@ -60,7 +64,7 @@ async def open_db(db: Database) -> None:
                            f"{type(error).__name__}: {error}", status=2) from None
 
 
-async def login(bot: RunnableBot, token: str) -> None:
+async def login(bot: LogsIn, token: str) -> None:
     try:
         await bot.login(token)
     except discord.LoginFailure:

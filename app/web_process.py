@@ -4,6 +4,8 @@ gateway. It holds every live table, commits the moves its pages make and
 hears every other process's changes on the change bus (``tables/bus.py``).
 It arms no timers and plays no AI seats: the bot process owning a game's
 server does, when it hears of the move (docs/web.md, "Several processes").
+With ``DISCORD_TOKEN`` it asks Discord's HTTP API who may watch a channel's
+tables (``web.rest_viewers``); without, a session sees only tables where it sits.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import logging
 import signal
 from collections.abc import Callable
 
+from app.discord_rest import DiscordRestClient, rest_viewers
 from app.settings import Settings
 from app.startup import StartFailure, open_db
 from db.database import Database
@@ -23,6 +26,7 @@ from tables.service import TableService
 from web.app import create_app
 from web.discord_oauth import oauth_client
 from web.notifier import WebNotifier
+from web.rest_viewers import RestViewers
 from web.server import WebServer
 
 log = logging.getLogger("tabletop")
@@ -72,13 +76,18 @@ async def serve_web(settings: Settings, db: Database, ready: Callable[[str], Non
         loop.add_signal_handler(sig, stop.set)
     await open_db(db)
     server: WebServer | None = None
+    rest: DiscordRestClient | None = None
     try:
+        viewers: RestViewers | None = None
+        if settings.discord_token:
+            viewers, rest = await rest_viewers(settings.discord_token)
         drawing.start(registry=registry)
         await bus.listen()  # before restoring, taken after: a change made meanwhile is not missed
         restored = await service.restore()
         bus.take_changes()
         app = create_app(service, notifier, local=False, secret=settings.web_secret or None, drawing=drawing,
-                         oauth=oauth_client(settings.discord_client_id, settings.discord_client_secret))
+                         oauth=oauth_client(settings.discord_client_id, settings.discord_client_secret),
+                         viewers=viewers)
         port = WEB_PROCESS_PORT if settings.web_port is None else settings.web_port
         server = WebServer(app, settings.web_host, port)
         try:
@@ -86,7 +95,9 @@ async def serve_web(settings: Settings, db: Database, ready: Callable[[str], Non
         except OSError as error:
             raise StartFailure(f"cannot serve the web board on {settings.web_host}:{port} "
                                f"({error.strerror or error}); set WEB_PORT to a free port.", status=2) from None
-        log.info("web process: %d live tables", restored)
+        log.info("web process: %d live tables; spectators: %s", restored,
+                 "asked of Discord's HTTP API" if viewers is not None
+                 else "none (no DISCORD_TOKEN: a session sees only tables where it sits)")
         ready(f"Tabletop web board: {server.url}")
         await stop.wait()
     finally:
@@ -95,4 +106,6 @@ async def serve_web(settings: Settings, db: Database, ready: Callable[[str], Non
         await bus.stop()
         await service.shutdown()
         await drawing.shutdown()
+        if rest is not None:
+            await rest.close()
         await db.close()
