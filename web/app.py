@@ -12,7 +12,15 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 
 from tables.service import TableService
-from web import activity_routes, channel_routes, continue_routes, discord_routes, local_routes, pages, table_routes
+from web import (
+    activity_routes,
+    channel_routes,
+    continue_routes,
+    discord_routes,
+    local_routes,
+    pages,
+    table_routes,
+)
 from web.context import CONTEXT, SESSION, WebContext
 from web.credentials import presented_token, same_origin, socket_token
 from web.discord_oauth import OAuthClient

@@ -66,6 +66,8 @@ async def post_continue(request: web.Request) -> web.Response:
         raise Refusal(404, "web.err.no_steps")
     seat = acting_seat(table, session, body)
     steps = read_steps(body.get("steps"))
+    if table.state is None:
+        raise Refusal(409, "core.err.not_playing")
     try:  # cheap: one preview of a play of eight tiles at most, so it runs on the loop
         found = continuer(table.state, seat, steps, session.locale)
     except IllegalAction as error:
