@@ -11,7 +11,7 @@ from engines.setup.models import PlayAction
 from games.setup import continue_play
 from i18n import t
 from tables.text import kind_key
-from tests.browser.live_board import SERVICES, live_board, open_table, settled, spot, tap_move
+from tests.browser.live_board import POLLS, SERVICES, live_board, open_table, settled, spot, tap_move
 from tests.support.browser import shoot
 from tests.support.setup_plays import unlisted_plays
 
@@ -19,8 +19,13 @@ TURNS = 8  # turns played from the engine's list until a play of two tiles it le
 
 
 async def answered(page: Page) -> None:
-    """Waits until the page has the server's answer for the tiles placed so far."""
-    await page.wait_for_function("document.body.dataset.asking === 'no'")
+    """Waits until the page has the server's answer for the tiles placed so far
+    (polled: the page's CSP forbids the eval ``wait_for_function`` polls with)."""
+    for _ in range(POLLS):
+        if await page.evaluate("document.body.dataset.asking") == "no":
+            return
+        await page.wait_for_timeout(50)
+    raise AssertionError("the server never answered where the tiles may go")
 
 
 async def test_a_play_the_engine_does_not_list_is_built_by_tapping_and_played(database_url, open_page):
