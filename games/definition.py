@@ -70,6 +70,23 @@ ActionWidener = Callable[[BaseModel, int, list[BaseModel]], list[BaseModel]]
 
 
 @dataclass(frozen=True)
+class Continuation:
+    """Where a move built pair by pair may go next: ``next``, every (start,
+    end) pair that may join the pairs so far; ``whole``, the action those
+    pairs make now (None: not a whole legal move yet) and its ``words``."""
+
+    next: tuple[tuple[str, str], ...]
+    whole: BaseModel | None = None
+    words: MoveWords | None = None
+
+
+# (state, seat, the (start, end) pairs so far, locale) -> a Continuation, for a
+# game whose legal moves are too many to list (every SETUP play). Pure; raises
+# IllegalAction when the pairs are not a way into a legal move of that seat.
+MoveContinuer = Callable[[BaseModel, int, list[tuple[str, str]], str], Continuation]
+
+
+@dataclass(frozen=True)
 class DiscordParts:
     """The Discord front end of a game, by import path (loaded by ``cogs``)."""
 
@@ -98,6 +115,7 @@ class GameDefinition:
     arena_sides: ArenaSides | None = None
     describe_moves: MoveDescriber | None = None  # the web's move buttons; None: the kind's name only
     widen_actions: ActionWidener | None = None  # the web's moves beyond legal_actions; None: those only
+    continue_move: MoveContinuer | None = None  # moves built pair by pair on the server; None: listed only
 
     @property
     def game_type(self) -> str:

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from engines.base import IllegalAction
 from engines.setup import rules
 from engines.setup.engine import SetupEngine
 from engines.setup.models import PlayAction, SetupState, SwapAction
-from games.definition import DiscordParts, GameDefinition, MoveWords
+from engines.setup.notation import preview_play
+from games.definition import Continuation, DiscordParts, GameDefinition, MoveWords
 from i18n import t
 from render.setup import SetupRenderer
 
@@ -49,9 +51,53 @@ def describe_moves(state: BaseModel, seat: int, actions: list[BaseModel], locale
     return out
 
 
+def check_step(usable: list[str], free: list[str], placed: list[tuple[str, str]], tile: str, square: str) -> None:
+    """Refuses a (tile, square) that may not join ``placed``, saying why."""
+    if len(placed) >= rules.MAX_TILES_PER_PLAY:
+        raise IllegalAction("setup.err.play_count", min=1, max=rules.MAX_TILES_PER_PLAY)
+    if not rules.is_tile(tile):
+        raise IllegalAction("setup.err.unknown_tile", tile=tile[:20])
+    if tile in {used for used, _ in placed}:
+        raise IllegalAction("setup.err.duplicate_tile", tile=rules.plain(tile))
+    if tile not in usable:
+        raise IllegalAction("setup.err.tile_not_available", tile=rules.plain(tile))
+    if square not in rules.SQUARE_POSITIONS:
+        raise IllegalAction("setup.err.unknown_square", square=square[:20])
+    if square in {taken for _, taken in placed}:
+        raise IllegalAction("setup.err.duplicate_square", square=square)
+    if square not in free:
+        raise IllegalAction("setup.err.square_not_allowed", square=square)
+    if not rules.fits(placed, tile):
+        raise IllegalAction("setup.err.does_not_fit", tile=rules.plain(tile))
+
+
+def continue_play(state: BaseModel, seat: int, steps: list[tuple[str, str]], locale: str) -> Continuation:
+    """A play built tile by tile, as the Discord builder does: the next tile
+    is one of the seat's own hand or the common hand that ``fits`` the tiles
+    placed (one number or one suit), on a free square the seat may play on;
+    the play so far is whole when the engine would take it. Any legal play
+    is reachable so, where the engine's moves list only a representative few."""
+    assert isinstance(state, SetupState)
+    usable = list(dict.fromkeys(state.hands[seat] + state.common))
+    allowed = list(rules.allowed_squares(seat, state.num_players))
+    placed: list[tuple[str, str]] = []
+    for tile, square in steps:
+        check_step(usable, allowed, placed, tile, square)
+        placed.append((tile, square))
+    used = {tile for tile, _ in placed}
+    free = [square for square in allowed if square not in {sq for _, sq in placed}]
+    following = [(tile, square) for tile in usable if tile not in used and rules.fits(placed, tile)
+                 for square in free] if len(placed) < rules.MAX_TILES_PER_PLAY else []
+    if not placed or not preview_play(state, seat, placed).legal:
+        return Continuation(tuple(following))
+    action = PlayAction(placements=placed)
+    return Continuation(tuple(following), action, describe_moves(state, seat, [action], locale)[0])
+
+
 DEFINITION = GameDefinition(
     engine=SetupEngine(),
     renderer=SetupRenderer(),
     discord=DiscordParts(cog="cogs.setup", builder="cogs.builder.setup:BUILDER"),
     describe_moves=describe_moves,
+    continue_move=continue_play,
 )

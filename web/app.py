@@ -12,7 +12,15 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 
 from tables.service import TableService
-from web import activity_routes, channel_routes, discord_routes, local_routes, pages, table_routes
+from web import (
+    activity_routes,
+    channel_routes,
+    continue_routes,
+    discord_routes,
+    local_routes,
+    pages,
+    table_routes,
+)
 from web.context import CONTEXT, SESSION, WebContext
 from web.credentials import presented_token, same_origin, socket_token
 from web.discord_oauth import OAuthClient
@@ -96,6 +104,7 @@ def create_app(service: TableService, notifier: WebNotifier, *, local: bool, sec
     local_routes.add_routes(app, local)
     discord_routes.add_routes(app)
     table_routes.add_routes(app)
+    continue_routes.add_routes(app)
 
     async def close_sockets(app: web.Application) -> None:
         await app[CONTEXT].notifier.close_all()

@@ -37,21 +37,22 @@ def legal_moves(table: SeenTable, seat: int, locale: str) -> list[dict[str, Any]
     caller runs it off the event loop."""
     if seat not in table.to_act() or table.state is None:
         return []
-    engine = table.engine
-    actions = list(engine.legal_actions(table.state, seat))
+    actions = list(table.engine.legal_actions(table.state, seat))
     widen = table.definition.widen_actions
     if widen is not None:
         actions = widen(table.state, seat, actions)
     actions = actions[:MAX_MOVES]
     describe = table.definition.describe_moves
     words = describe(table.state, seat, actions, locale) if describe is not None else [MoveWords("")] * len(actions)
-    moves = []
-    for action, said in zip(actions, words):
-        data = engine.action_to_json(action)
-        kind = kind_name(table.record.game_type, action, locale)
-        label = t("web.move.label", locale, kind=kind, what=said.detail) if said.detail else kind
-        steps = [list(pair) for pair in said.steps] or (
-            [[said.start, said.end]] if said.start is not None and said.end is not None else [])
-        moves.append({"id": move_id(data), "label": label, "action": data, "from": said.start, "to": said.end,
-                      "steps": steps, "preview": said.preview})
-    return moves
+    return [move_json(table, action, said, locale) for action, said in zip(actions, words)]
+
+
+def move_json(table: SeenTable, action: BaseModel, said: MoveWords, locale: str) -> dict[str, Any]:
+    """One move as the page reads it: id, label, action, from, to, steps, preview."""
+    data = table.engine.action_to_json(action)
+    kind = kind_name(table.record.game_type, action, locale)
+    label = t("web.move.label", locale, kind=kind, what=said.detail) if said.detail else kind
+    steps = [list(pair) for pair in said.steps] or (
+        [[said.start, said.end]] if said.start is not None and said.end is not None else [])
+    return {"id": move_id(data), "label": label, "action": data, "from": said.start, "to": said.end,
+            "steps": steps, "preview": said.preview}

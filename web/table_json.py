@@ -70,6 +70,8 @@ async def table_json(service: TableService, pictures: Pictures, log: GameLog, ta
         "board": board,
         "hand": hand,
         "moves": moves,
+        # The game builds moves beyond the listed ones pair by pair: POST .../continue.
+        "continues": table.definition.continue_move is not None and bool(moves),
         "log": await log.lines(service, table, locale),
         "turn_line": turn_line(table, locale),
     }

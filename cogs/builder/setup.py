@@ -95,12 +95,7 @@ def legend_entries(free: list[str], placements: list[tuple[str, str]], scoring: 
     return [(style, t(f"render.setup.legend_{style}", locale)) for style, marks in shown if marks]
 
 
-def fits(placements: list[tuple[str, str]], tile: str) -> bool:
-    """Whether ``tile`` may join the tiles placed: all of a play's tiles end
-    in one combo, so they share one number (a set) or one suit (a run)."""
-    numbers = {rules.tile_number(placed) for placed, _ in placements}
-    suits = {rules.tile_suit(placed) for placed, _ in placements}
-    return not placements or numbers == {rules.tile_number(tile)} or suits == {rules.tile_suit(tile)}
+fits = rules.fits  # the builder and the web board (games/setup.py) share it
 
 
 @dataclass

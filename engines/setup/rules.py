@@ -99,6 +99,14 @@ def allowed_squares(seat: int, num_players: int) -> tuple[str, ...]:
     return tuple(sq for sq in SQUARES if owners[sq] in (None, seat))
 
 
+def fits(placements: list[tuple[str, str]], tile: str) -> bool:
+    """Whether ``tile`` may join the tiles placed: all of a play's tiles end
+    in one combo, so they share one number (a set) or one suit (a run)."""
+    numbers = {tile_number(placed) for placed, _ in placements}
+    suits = {tile_suit(placed) for placed, _ in placements}
+    return not placements or numbers == {tile_number(tile)} or suits == {tile_suit(tile)}
+
+
 # ---- combos --------------------------------------------------------------
 class IllegalPlay(IllegalAction):
     """Placed tiles that do not lie together in one combo (also a ValueError)."""

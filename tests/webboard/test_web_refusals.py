@@ -55,7 +55,7 @@ async def test_a_fuzz_of_refused_requests_changes_nothing(database_url):
 
         def pick() -> tuple[str, str, str, Any, dict[str, str], set[int]]:
             """(client, method, path, body, headers, allowed statuses)."""
-            kind = rng.randrange(14)
+            kind = rng.randrange(15)
             other = f"/api/tables/{bob_table}"
             mine = f"/api/tables/{ada_table}"
             if kind == 0:  # Ada may watch Bob's local table: his hand, a seat there, a move are refused
@@ -107,6 +107,17 @@ async def test_a_fuzz_of_refused_requests_changes_nothing(database_url):
                     {"game": "chess"}, {"game": "setup", "ai": ["godlike"]}, {"game": "setup", "humans": 0},
                     {"game": "setup", "ai": ["easy", "hard"]}, {"game": "setup", "options": []},
                     {"game": "setup", "humans": "2"}, {"game": "setup", "options": {"finish": 999}}])).encode(), {}, {400}
+            if kind == 13:  # building a move on the server: watching, stale, bad steps, a game that lists all
+                steps = rng.choice([[["★7"]], "C1", [["★7", "C1"], ["★7", "C2"]], [["★11", "C1"]], [[1, 2]]])
+                return rng.choice([
+                    ("ada", "POST", f"{other}/continue", json.dumps({"version": bob_version, "steps": []}).encode(),
+                     {}, {403}),
+                    ("bob", "POST", f"{other}/continue", json.dumps({"version": bob_version + 1, "steps": []}).encode(),
+                     {}, {409}),
+                    ("bob", "POST", f"{other}/continue", json.dumps({"version": bob_version, "steps": steps}).encode(),
+                     {}, {422}),
+                    ("ada", "POST", f"{mine}/continue", json.dumps({"version": version, "steps": []}).encode(), {},
+                     {404})])
             return "ada", "POST", f"{mine}/actions", json.dumps(
                 {"action": {"kind": "play", "placements": [["★7", "C1"]]}, "version": version}).encode(), {}, {400}
 
@@ -127,7 +138,7 @@ async def test_a_fuzz_of_refused_requests_changes_nothing(database_url):
                 assert answer["error"] and answer["message"] and answer["message"] != answer["error"], answer
                 assert not answer["error"].startswith("web.err.internal")
             assert {t: snapshot(front, t) for t in (ada_table, bob_table)} == before, (method, path)
-        assert sum(statuses.values()) >= 1000 and {400, 401, 403, 404, 409} <= set(statuses), statuses
+        assert sum(statuses.values()) >= 1000 and {400, 401, 403, 404, 409, 422} <= set(statuses), statuses
         # The refusals were not the whole story: the same move with the right version and seat is taken.
         answer = await ada.post(f"/api/tables/{ada_table}/actions", json={"action": good_action, "version": version})
         assert answer.status == 200 and snapshot(front, ada_table) != before[ada_table]

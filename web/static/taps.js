@@ -7,6 +7,11 @@
 // starts that can still join light up (the next tile, another attacker).
 // Moves sharing the same pairs (CUBED rotations) take turns when the piece or
 // its cell is tapped again; more than CYCLE of them are listed instead.
+// A game whose moves are too many to list (every SETUP play; the table's
+// `continues`) is asked after each change of the pairs done which pairs may
+// come next and whether they are a whole move (POST .../continue); its answer
+// joins the listed moves as moves "partial" (one pair more, not whole) and the
+// whole move.
 "use strict";
 
 // Which moves the pairs done so far lead to; no page, no drawing.
@@ -42,9 +47,20 @@ const TapPath = {
     return { starts, ends };
   },
 
-  // The moves that are exactly the pairs done.
+  // The moves that are exactly the pairs done (a move listed and answered by the server once).
   whole(moves, done) {
-    return this.matching(moves, done).filter((move) => move.steps.length === done.length);
+    const seen = new Set();
+    return this.matching(moves, done).filter((move) => {
+      if (move.partial || move.steps.length !== done.length || seen.has(move.id)) return false;
+      seen.add(move.id);
+      return true;
+    });
+  },
+
+  // The server's answer for `done` as moves: one partial move per next pair, and the whole move.
+  answered(done, answer) {
+    const partial = answer.next.map((pair) => ({ partial: true, steps: [...done, pair] }));
+    return answer.whole ? [...partial, answer.whole] : partial;
   },
 };
 
@@ -56,6 +72,10 @@ const Taps = {
   listed: null,   // the move picked from the list, when there are too many to take turns
   picked: null,   // the move Confirm would send
   act: null,
+  table: null,    // the table's data shown: its id, version and seat, and whether it `continues`
+  found: [],      // the server's moves for the pairs done (TapPath.answered)
+  asked: null,    // the pairs done the last question to the server was about
+  answers: new Map(),  // the server's answers for this table's version, by the pairs done
 
   // Lays the targets of one picture ("board" or "hand") over it; returns the ids shown.
   lay(part, picture) {
@@ -86,6 +106,8 @@ const Taps = {
     const shown = new Set([...this.lay("board", data.board), ...this.lay("hand", data.hand)]);
     const tappable = (move) => (move.steps || []).length > 0 && move.steps.every((pair) => pair.every((id) => shown.has(id)));
     this.moves = data.moves.filter(tappable);
+    this.table = data;
+    this.answers = new Map();
     this.reset();
     return data.moves.filter((move) => !tappable(move));
   },
@@ -95,13 +117,40 @@ const Taps = {
     this.pending = null;
     this.turn = 0;
     this.listed = null;
+    this.found = [];
+    this.ask();
     this.paint();
   },
 
-  whole() { return TapPath.whole(this.moves, this.done); },
+  all() { return this.found.length ? this.moves.concat(this.found) : this.moves; },
+
+  whole() { return TapPath.whole(this.all(), this.done); },
+
+  // Asks the server where the pairs done may go next (a game that `continues` only).
+  async ask() {
+    const table = this.table;
+    if (!table || !table.continues) return;
+    const done = this.done.slice();
+    const key = JSON.stringify(done);
+    this.asked = key;
+    document.body.dataset.asking = "yes";
+    try {
+      const answer = this.answers.get(key) || await Tabletop.request(
+        "POST", "/api/tables/" + table.table_id + "/continue", { version: table.version, seat: table.you, steps: done });
+      if (this.table !== table) return;  // another version came meanwhile
+      this.answers.set(key, answer);
+      if (this.asked !== key) return;  // the pairs changed meanwhile
+      this.found = TapPath.answered(done, answer);
+      this.paint();
+    } catch (error) {
+      if (this.asked === key) Tabletop.showError(error);
+    } finally {
+      if (this.asked === key) document.body.dataset.asking = "no";
+    }
+  },
 
   tap(id) {
-    const { starts, ends } = TapPath.next(this.moves, this.done, this.pending);
+    const { starts, ends } = TapPath.next(this.all(), this.done, this.pending);
     const last = this.done[this.done.length - 1];
     const whole = this.whole();
     const taking = whole.length > 1 && whole.length <= TapPath.CYCLE;
@@ -119,8 +168,9 @@ const Taps = {
       this.drop(this.done.find((pair) => pair[0] === id));  // an attacker leaves, a tile goes back
     } else if (starts.has(id)) {
       this.pending = id;
-      const only = TapPath.next(this.moves, this.done, id).ends;
-      if (this.done.length && only.size === 1) this.add([id, [...only][0]]);  // nowhere else to go
+      const only = TapPath.next(this.all(), this.done, id).ends;
+      // Nowhere else to go (not while the server is still answering where it may go).
+      if (this.done.length && only.size === 1 && document.body.dataset.asking !== "yes") this.add([id, [...only][0]]);
     } else return this.reset();
     if (!this.done.length && this.pending === null) return this.reset();
     this.paint();
@@ -131,16 +181,18 @@ const Taps = {
     this.pending = null;
     this.turn = 0;
     this.listed = null;
+    this.ask();
   },
 
   drop(pair) {
     this.done = this.done.filter((other) => other !== pair);
     this.turn = 0;
     this.listed = null;
+    this.ask();
   },
 
   paint() {
-    const { starts, ends } = TapPath.next(this.moves, this.done, this.pending);
+    const { starts, ends } = TapPath.next(this.all(), this.done, this.pending);
     const chosen = new Set(this.done.map((pair) => pair[0]));
     const placed = new Set(this.done.map((pair) => pair[1]));
     if (this.pending !== null) chosen.add(this.pending);
@@ -164,7 +216,7 @@ const Taps = {
     const bar = document.getElementById("pick");
     bar.hidden = !this.done.length;
     document.body.classList.toggle("picking", !bar.hidden);
-    const { starts } = TapPath.next(this.moves, this.done, null);
+    const { starts } = TapPath.next(this.all(), this.done, null);
     document.getElementById("pick-label").textContent =
       this.picked ? this.picked.label : listing ? Tabletop.word("web.page.pick_one") : Tabletop.word("web.page.go_on");
     const notes = [];
