@@ -7,8 +7,7 @@ import hashlib
 import json
 import logging
 import sys
-import time
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 import discord
 from discord import app_commands
@@ -181,46 +180,10 @@ class TabletopBot(commands.Bot):
         await self.db.close()
 
 
-class GuildViewers:
-    """``web.viewers.ChannelViewers`` for the bot: who may watch a Discord
-    table on the web board — a member of its server who can view its
-    channel or thread. Unknown server, channel or member, or any error: no.
-    Answers are kept ``ttl`` seconds: a watching page asks on every request,
-    and a member the cache lacks costs a REST call."""
-
-    def __init__(self, client: discord.Client, ttl: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
-        self.client = client
-        self.ttl = ttl
-        self.clock = clock
-        self.known: dict[tuple[int, int, int], tuple[bool, float]] = {}
-
-    async def can_view(self, user_id: int, guild_id: int | None, channel_id: int) -> bool:
-        if guild_id is None:
-            return False
-        kept = self.known.get((user_id, guild_id, channel_id))
-        if kept is not None and kept[1] > self.clock():
-            return kept[0]
-        try:
-            answer = await self.ask_discord(user_id, guild_id, channel_id)
-        except Exception:  # a missing member, a REST failure: not knowing is no
-            answer = False
-        if len(self.known) >= 10_000:
-            self.known.clear()
-        self.known[(user_id, guild_id, channel_id)] = (answer, self.clock() + self.ttl)
-        return answer
-
-    async def ask_discord(self, user_id: int, guild_id: int, channel_id: int) -> bool:
-        guild = self.client.get_guild(guild_id)
-        channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
-        if guild is None or channel is None:
-            return False
-        member = guild.get_member(user_id) or await guild.fetch_member(user_id)
-        return bool(channel.permissions_for(member).view_channel)
-
-
 def web_front(bot: TabletopBot, settings: Settings) -> "WebServer":
     """The web board beside the bot (WEB_PORT): the table service tells
     the web's pages and Discord of every change (docs/web.md)."""
+    from app.guild_viewers import GuildViewers
     from tables.composite_notifier import CompositeNotifier
     from web.app import create_app
     from web.discord_oauth import oauth_client

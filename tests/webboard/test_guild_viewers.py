@@ -1,4 +1,4 @@
-"""The bot's ChannelViewers (bot.GuildViewers): a member of the server who can
+"""The bot's ChannelViewers (app.guild_viewers.GuildViewers): a member of the server who can
 view the channel or thread may watch its table; anyone else, an unknown
 server, channel or member, and any error from Discord: no, and never a raise."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import discord
 
-from bot import GuildViewers
+from app.guild_viewers import GuildViewers
 
 
 class FakeGuild:
