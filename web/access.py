@@ -107,3 +107,20 @@ def chosen_seat(table: SeenTable, asked: str | None) -> int:
         return int(asked)
     to_act = table.to_act()
     return next((s for s in table.mine if s in to_act), table.mine[0])
+
+
+def writing_seat(table: SeenTable, body: dict[str, Any]) -> int:
+    """The seat a write (an action, a move built on the server) is for: not
+    a watcher's, on a live game, on the version the page shows, one of the
+    session's seats (the body's ``seat``, else ``chosen_seat``'s)."""
+    if table.watching:
+        raise Refusal(403, "web.err.watching")
+    if not table.live or table.record.status != "playing":
+        raise Refusal(409, "core.err.not_playing")
+    version = body.get("version")
+    if type(version) is not int:
+        raise Refusal(400, "web.err.bad_version")
+    if version != table.record.version:
+        raise Refusal(409, "web.err.stale", version=table.record.version)
+    asked = body.get("seat")
+    return chosen_seat(table, str(asked) if type(asked) is int else None if asked is None else "x")

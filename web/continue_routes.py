@@ -11,7 +11,7 @@ from typing import Any
 from aiohttp import web
 
 from engines.base import IllegalAction
-from web.access import SeenTable, chosen_seat, find_table
+from web.access import SeenTable, find_table, writing_seat
 from web.context import context_of, session_of
 from web.moves import move_json
 from web.refusals import Refusal, from_table
@@ -37,17 +37,7 @@ def read_steps(raw: Any) -> list[tuple[str, str]]:
 
 def acting_seat(table: SeenTable, session: Session, body: dict[str, Any]) -> int:
     """The seat the request builds for: the session's, live, to act, on the version shown."""
-    if table.watching:
-        raise Refusal(403, "web.err.watching")
-    if not table.live or table.record.status != "playing":
-        raise Refusal(409, "core.err.not_playing")
-    version = body.get("version")
-    if type(version) is not int:
-        raise Refusal(400, "web.err.bad_version")
-    if version != table.record.version:
-        raise Refusal(409, "web.err.stale", version=table.record.version)
-    asked = body.get("seat")
-    seat = chosen_seat(table, str(asked) if type(asked) is int else None if asked is None else "x")
+    seat = writing_seat(table, body)
     user_id = table.record.seats[seat].user_id
     if user_id is None or not session.owns(user_id):
         raise Refusal(403, "web.err.not_your_seat")

@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from engines.base import IllegalAction
 from tables.errors import TableError
 from tables.text import seat_params
-from web.access import chosen_seat, find_table
+from web.access import chosen_seat, find_table, writing_seat
 from web.context import context_of, session_of
 from web.notifier import MAX_SOCKETS_PER_SESSION
 from web.refusals import Refusal, from_table
@@ -62,17 +62,7 @@ async def post_action(request: web.Request) -> web.Response:
     context, session = context_of(request), session_of(request)
     body = await json_body(request)
     table = await find_table(context.service, request.match_info["id"], session, context.viewers)
-    if table.watching:
-        raise Refusal(403, "web.err.watching")
-    if not table.live or table.record.status != "playing":
-        raise Refusal(409, "core.err.not_playing")
-    version = body.get("version")
-    if type(version) is not int:
-        raise Refusal(400, "web.err.bad_version")
-    if version != table.record.version:
-        raise Refusal(409, "web.err.stale", version=table.record.version)
-    asked = body.get("seat")
-    seat = chosen_seat(table, str(asked) if type(asked) is int else None if asked is None else "x")
+    seat = writing_seat(table, body)
     raw = body.get("action")
     if not isinstance(raw, dict):
         raise Refusal(400, "web.err.bad_action")
@@ -84,7 +74,7 @@ async def post_action(request: web.Request) -> web.Response:
     if user_id is None or not session.owns(user_id):
         raise Refusal(403, "web.err.not_your_seat")
     try:
-        await context.service.act(table.id, user_id, action, expected_version=version)
+        await context.service.act(table.id, user_id, action, expected_version=body["version"])
     except (TableError, IllegalAction) as error:
         refusal = from_table(error, table.definition.localize_params, session.locale)
         refusal.params = seat_params(refusal.params, table.record.seats)
