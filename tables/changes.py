@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
-from db.errors import StaleWrite
 from db.repo import GameRepo
 from engines import ai
 from engines.base import Event
@@ -31,6 +30,9 @@ from tables.thinking import ThinkingPool
 from tables.timers import MISSED_TURNS_BEFORE_AI_KEEPS_SEAT, Timers, restart_turn_clock
 
 log = logging.getLogger("tables.service")
+
+# What a commit changes in the game's row besides the state (tables/timers.py: the turn clock).
+COMMITTED_FIELDS = ("version", "updated_at", "turn_started_at", "reminded", "revision")
 
 MAX_AI_STEPS_PER_TURN = 5000
 
@@ -96,18 +98,16 @@ class Changes:
         """Apply and persist one action (append-only log + snapshot, one transaction)."""
         engine = table.engine
         new_state, events = engine.apply(table.state, seat, action)
-        seq = table.record.version + 1
-        now = self.now()
-        restart_turn_clock(table, new_state, now)
-        table.record.version, table.record.updated_at = seq, now
+        written = table.record.model_copy(update={"version": table.record.version + 1, "updated_at": self.now()})
+        restart_turn_clock(table, new_state, written.updated_at, record=written)
         async with self.store.refusing_stale(table):
-            try:
-                await self.games.commit_action(table.record, seat, engine.action_to_json(action), by_ai, new_state)
-            except StaleWrite:
-                table.record.version = seq - 1  # the copy's last committed version: the reload announces from it
-                raise
+            await self.games.commit_action(written, seat, engine.action_to_json(action), by_ai, new_state)
+        # The new version and its state become the table's together, once committed: a reader
+        # while the write is awaited (the web's GET) sees the old pair, never one of each.
+        for name in COMMITTED_FIELDS:
+            setattr(table.record, name, getattr(written, name))
         table.state = new_state
-        log.info("game %s: seq %d by seat %d%s", table.id, seq, seat, " (ai)" if by_ai else "")
+        log.info("game %s: seq %d by seat %d%s", table.id, written.version, seat, " (ai)" if by_ai else "")
         return events
 
     async def run_ai_seats(self, table: LiveTable) -> list[Event]:

@@ -58,8 +58,8 @@ class Refresher:
             record = await self.games.get(table_id)
             if record is None:
                 return None
-            table.record = record
             snapshot = await self.games.snapshot(table_id) if record.status != "lobby" else None
+            table.record = record  # with its state, no wait between: a reader never pairs one with the other's
             if snapshot is not None:
                 table.state = table.engine.state_from_json(snapshot[1])
         else:

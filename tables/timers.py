@@ -28,11 +28,13 @@ MISSED_TURNS_BEFORE_AI_KEEPS_SEAT = 3
 TimeOut = Callable[[LiveTable, int], Awaitable[object]]
 
 
-def restart_turn_clock(table: LiveTable, state: BaseModel, now: float) -> None:
-    """Every accepted action starts the clock of the humans now to act."""
+def restart_turn_clock(table: LiveTable, state: BaseModel, now: float, record: GameRecord | None = None) -> None:
+    """Every accepted action starts the clock of the humans now to act (in
+    ``record``: the table's own unless a copy about to be written)."""
+    record = record or table.record
     humans_to_act = [s for s in table.engine.to_act(state) if not table.seats[s].is_ai]
-    table.record.turn_started_at = now if humans_to_act else None
-    table.record.reminded = False
+    record.turn_started_at = now if humans_to_act else None
+    record.reminded = False
 
 
 async def run_timer(table: LiveTable, timer: Callable[[LiveTable], Awaitable[None]]) -> None:

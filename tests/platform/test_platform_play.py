@@ -201,6 +201,30 @@ async def test_two_actions_at_once_apply_exactly_one(table):
     assert len(await table.service.games.actions(live.id)) == 1
 
 
+async def test_a_reader_during_a_commit_sees_the_old_version_with_the_old_state(table, monkeypatch):
+    """While an action is being written, the table's version and state stay
+    the last committed pair (the web's GET reads them meanwhile); both move on
+    together once the write is done."""
+    live = await table.open_and_start()
+    seat = live.to_act()[0]
+    user_id = live.seats[seat].user_id
+    card = max(live.state.hands[seat])
+    before_version, before_state = live.record.version, live.state
+    seen_during_write = []
+    commit_action = table.service.games.commit_action
+
+    async def slow_commit(game, *args, **kwargs):
+        await asyncio.sleep(0)
+        seen_during_write.append((live.record.version, live.state is before_state, game.version))
+        await commit_action(game, *args, **kwargs)
+
+    monkeypatch.setattr(table.service.games, "commit_action", slow_commit)
+    await table.service.act(live.id, user_id, Play(card=card))
+    assert seen_during_write[0] == (before_version, True, before_version + 1)
+    assert live.record.version == before_version + 1 and card not in live.state.hands[seat]
+    assert (await table.service.games.get(live.id)).revision == live.record.revision
+
+
 async def test_double_start_click_starts_once(table):
     alice, bob = table.members
     await alice.slash(table.channel, "highcard new")
