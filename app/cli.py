@@ -18,16 +18,24 @@ from app.startup import RunnableBot, StartFailure
 def main(argv: list[str] | None, build: Callable[[Settings], RunnableBot]) -> int:
     parser = argparse.ArgumentParser(
         prog="tabletop", description="Run the Tabletop Discord bot; without DISCORD_TOKEN, local play in the browser.")
-    parser.add_argument("command", nargs="?", choices=["web"],
+    parser.add_argument("command", nargs="?", choices=["web", "backup"],
                         help="web: serve only the web board, beside the bot's processes on their PostgreSQL "
-                             "database (no Discord gateway)")
+                             "database (no Discord gateway); backup PATH [--force]: copy the SQLite database "
+                             "to PATH, safe while the bot runs")
+    parser.add_argument("path", nargs="?", help="backup: the file to write the copy to")
+    parser.add_argument("--force", action="store_true", help="backup: replace PATH when it exists")
     parser.add_argument("--check", action="store_true",
                         help="validate the settings and open the database, then exit without connecting "
                              "to Discord (status 0 when the bot could start)")
     args = parser.parse_args(argv)
+    if args.path and args.command != "backup":
+        parser.error(f"unexpected argument {args.path!r}")
     try:
         settings = load_settings()
         configure_logging(settings)
+        if args.command == "backup":
+            from app.backup_command import backup
+            return backup(settings, args.path, force=args.force)
         if args.command == "web":
             return serve_web(settings, check=args.check)
         if not settings.discord_token:
