@@ -69,6 +69,8 @@ async def test_a_backup_taken_during_play_restores_and_every_game_replays(tmp_pa
         players = [asyncio.create_task(_play(service, game, count, channel, stop))
                    for channel, (game, count) in enumerate(TABLES, 1)]
         while await _actions(service) < 30:
+            if any(player.done() for player in players):  # a player failed: say why
+                await asyncio.gather(*players)
             await asyncio.sleep(0.05)
         before = await _actions(service)
         process = await asyncio.create_subprocess_exec(
