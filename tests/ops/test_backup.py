@@ -178,3 +178,32 @@ def test_a_file_that_is_not_a_database_is_refused(tmp_path, capsys):
 def test_backup_needs_a_path(tmp_path, capsys):
     assert backup(_settings(_database(tmp_path / "t.db")), None, force=False) == 1
     assert "tabletop backup PATH" in capsys.readouterr().err
+
+
+async def _tampered_database(path: Path) -> list[int]:
+    """Three games of four moves; the first loses a move of its log, the third
+    gets the second's snapshot. Returns the games' numbers."""
+    async with temp_service(CountingNotifier(), folder=path.parent, name=path.name) as service:
+        rng = random.Random(3)
+        tables = [await start_table(service, game, 2, {}, channel, seed=channel)
+                  for channel, game in enumerate(["setup", "cubed", "deathfront"], 1)]
+        for table in tables:
+            for _ in range(4):
+                seat, action = choose(table, rng)
+                await service.act(table.id, user_id(table.record.channel_id, seat), action)
+        db = service.games.db
+        await db.execute("DELETE FROM actions WHERE game_id = ? AND seq = 2", (tables[0].id,))
+        await db.execute("UPDATE snapshots SET state = (SELECT state FROM snapshots WHERE game_id = ?) "
+                         "WHERE game_id = ?", (tables[1].id, tables[2].id))
+    return [table.id for table in tables]
+
+
+def test_the_audit_names_a_game_that_does_not_replay(tmp_path, capsys):
+    from tables.audit import main as audit_main
+
+    games = asyncio.run(_tampered_database(tmp_path / "t.db"))
+    assert audit_main(["--db", f"sqlite:///{tmp_path / 't.db'}"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"game {games[0]} (setup, playing): gaps in the action log",
+                   f"game {games[2]} (deathfront, playing): the replayed state differs from the snapshot",
+                   "3 games replayed, 2 with problems, 0 lobbies or undealt games skipped"]
