@@ -72,7 +72,7 @@ def backup_sqlite(source: str, target: str, *, force: bool = False) -> BackupSum
         os.replace(partial, target_path)
         _sync_folder(target_path.parent)
     finally:
-        for leftover in (partial, Path(f"{partial}-journal")):
+        for leftover in [partial, *(Path(f"{partial}{end}") for end in ("-journal", "-wal", "-shm"))]:
             leftover.unlink(missing_ok=True)
     summary.source, summary.target = source, target
     return summary

@@ -89,7 +89,7 @@ async def test_a_backup_taken_during_play_restores_and_every_game_replays(tmp_pa
     assert before <= copied_actions <= after  # one moment of the live database
     copied_games = _count(copy, "SELECT COUNT(*) FROM games")
     assert re.search(rf"to {re.escape(str(copy))}: {copied_games} games \(.*\), {copied_actions} actions, "
-                     r"[\d.]+ KiB, schema version \d+$", line), line
+                     r"[\d.]+ (bytes|KiB|MiB), schema version \d+$", line), line
     assert sorted(p.name for p in copy.parent.iterdir()) == ["copy.db"]  # one file: no -wal, no partial copy
     assert live_audit.ok and live_audit.checked == games_started, live_audit.problems
 
