@@ -59,7 +59,7 @@ async def test_show_lists_what_is_stored_privately(players):
     assert "Web board: nothing is stored on the server" in shown.content
 
 
-async def test_delete_leaves_no_trace_and_everything_still_renders(players, caplog):
+async def test_delete_leaves_no_trace_and_everything_still_renders(players, caplog, locales):
     t = players
     me, bob = t.members
     games = await played_everything(t)
@@ -104,6 +104,10 @@ async def test_delete_leaves_no_trace_and_everything_still_renders(players, capl
     for game_type in ("setup", "cubed", "deathfront"):
         lines = last_reply(await bob.slash(t.channel, "history", game_id=games[game_type]))
         assert "⚠️" not in lines.content and "a former player" in lines.content, game_type
+    locales[bob.id] = "zh-CN"
+    chinese = last_reply(await bob.slash(t.channel, "history", game_id=games["cubed"]))
+    assert "一位前玩家" in chinese.content
+    locales.pop(bob.id)
     animation = last_reply(await bob.slash(t.channel, "replay", game_id=games["setup"]))
     assert animation.attachments and animation.attachments[0].filename.endswith(".gif")
     again = last_reply(await me.slash(t.channel, "privacy show"))
