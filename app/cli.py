@@ -16,6 +16,11 @@ from app.startup import RunnableBot, StartFailure
 
 
 def main(argv: list[str] | None, build: Callable[[Settings], RunnableBot]) -> int:
+    given = sys.argv[1:] if argv is None else list(argv)
+    if given[:1] == ["forget"]:  # tabletop forget USER_ID (app/forget.py)
+        from app.forget import main as forget_main
+
+        return forget_main(given[1:])
     parser = argparse.ArgumentParser(
         prog="tabletop", description="Run the Tabletop Discord bot; without DISCORD_TOKEN, local play in the browser.")
     parser.add_argument("command", nargs="?", choices=["web", "backup"],

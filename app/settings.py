@@ -42,10 +42,17 @@ class Settings(BaseSettings):
     discord_client_id: str = ""
     discord_client_secret: str = Field(default="", repr=False)  # the Activity's OAuth2 code exchange
     activity: bool = False  # the application has an Activity: boards carry "Open board" (cogs/activity.py)
+    # Delete the moves of games over for this many days (tables/pruning.py); empty: never.
+    prune_actions_after_days: float | None = Field(default=None, gt=0)
 
     @field_validator("shard_count", "render_processes", "ai_processes", "web_port", mode="before")
     @classmethod
     def _blank_count_is_none(cls, value: object) -> object:
+        return None if value in ("", None) else value
+
+    @field_validator("prune_actions_after_days", mode="before")
+    @classmethod
+    def _blank_is_never(cls, value: object) -> object:
         return None if value in ("", None) else value
 
     @field_validator("shard_ids", mode="before")

@@ -23,6 +23,7 @@ from cogs.common import (
 )
 from cogs.history import HistoryCog
 from cogs.pictures import picture
+from cogs.privacy import PrivacyCog
 from cogs.rematch import RematchButton
 from cogs.seats import find_table, my_seat
 from i18n import LOCALES, t
@@ -323,5 +324,6 @@ async def setup(bot: commands.Bot) -> None:
     lobby buttons, Show hand, the AI level, the click builder and Rematch."""
     await bot.add_cog(CoreCog(bot))
     await bot.add_cog(HistoryCog(bot))
+    await bot.add_cog(PrivacyCog(bot))
     bot.add_dynamic_items(*views.DYNAMIC_ITEMS, *builder_items.DYNAMIC_ITEMS, RematchButton)
 

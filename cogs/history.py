@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from cogs.common import bot_of, guild_locale, refusals, reply, user_locale
 from db.models import GameRecord
+from db.privacy import was_pruned
 from i18n import t
 from tables import replay
 from tables.errors import TableError
@@ -115,7 +116,8 @@ class HistoryCog(commands.Cog):
             lines = await asyncio.to_thread(replay.history_lines, spec, record, actions, locale)
             title = {"game": game_name(record.game_type, locale), "id": record.id}
             if not lines:
-                await reply(interaction, t("core.history.empty", locale, **title))
+                key = "privacy.pruned" if was_pruned(record, len(actions)) else "core.history.empty"
+                await reply(interaction, t(key, locale, **title))
                 return
             view = HistoryPages(title, lines, locale, interaction.user.id)
             await reply(interaction, view.content(), view=view)
@@ -136,7 +138,8 @@ class HistoryCog(commands.Cog):
             if built is None:
                 actions = await self._actions(interaction, record)
                 if not actions:
-                    await reply(interaction, t("core.replay.none", locale, id=record.id))
+                    key = "privacy.pruned" if was_pruned(record, len(actions)) else "core.replay.none"
+                    await reply(interaction, t(key, locale, id=record.id, game=game_name(record.game_type, locale)))
                     return
                 spec = bot_of(interaction).registry.get(record.game_type)
                 try:

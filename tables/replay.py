@@ -20,6 +20,7 @@ from db.models import GameRecord
 from engines.base import Event
 from games.definition import GameDefinition
 from tables.live import seat_infos
+from tables.privacy import shown
 
 MAX_BYTES = 8 * 1024 * 1024  # Discord shows attachments up to this size inline
 MAX_FRAMES = 32
@@ -130,6 +131,7 @@ def build(definition: GameDefinition, record: GameRecord, actions: list[tuple[in
     """The animation of the public board in ``locale``: the dealt game, then
     after each move (sampled evenly when long). CPU-bound: run it in a thread."""
     engine, renderer = definition.engine, definition.renderer
+    record = shown(record, locale)
     states = [step.state for step in steps(definition, record, actions)]
     frames = [Image.open(io.BytesIO(renderer.board_png(engine.public_view(states[i]), locale)))
               for i in sample(len(states), max_frames)]
@@ -143,6 +145,7 @@ def history_lines(definition: GameDefinition, record: GameRecord, actions: list[
     from tables.text import describe
 
     lines = []
+    record = shown(record, locale)
     for step in steps(definition, record, actions):
         for event in step.events:
             lines.append(f"{step.seq}. " + describe(event, record.seats, locale, definition.localize_params))
