@@ -23,10 +23,11 @@ def main(argv: list[str] | None, build: Callable[[Settings], RunnableBot]) -> in
         return forget_main(given[1:])
     parser = argparse.ArgumentParser(
         prog="tabletop", description="Run the Tabletop Discord bot; without DISCORD_TOKEN, local play in the browser.")
-    parser.add_argument("command", nargs="?", choices=["web", "backup"],
+    parser.add_argument("command", nargs="?", choices=["web", "backup", "forget"],
                         help="web: serve only the web board, beside the bot's processes on their PostgreSQL "
                              "database (no Discord gateway); backup PATH [--force]: copy the SQLite database "
-                             "to PATH, safe while the bot runs")
+                             "to PATH, safe while the bot runs; forget USER_ID: delete a player's data on "
+                             "request, as /privacy delete does (tabletop forget --help)")
     parser.add_argument("path", nargs="?", help="backup: the file to write the copy to")
     parser.add_argument("--force", action="store_true", help="backup: replace PATH when it exists")
     parser.add_argument("--check", action="store_true",
