@@ -172,7 +172,8 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
             return gifts + [PassAction()]
         actions: list[BaseModel] = list(legal_placements(state, seat))
         if state.config.solo:
-            if state.bag and state.solo_draws < SOLO_MAX_DRAWS:
+            # "If you cannot place a piece, you must draw": a draw only when nothing fits.
+            if not actions and state.bag and state.solo_draws < SOLO_MAX_DRAWS:
                 actions.append(DrawAction())
             return actions
         if state.phase == "turn":
@@ -244,6 +245,8 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
 
     def _draw(self, state: CubedState, seat: int, action: DrawAction) -> list[Event]:
         if state.config.solo:
+            if has_placement(state, seat):
+                raise _err("solo_must_place")
             if state.solo_draws >= SOLO_MAX_DRAWS:
                 raise _err("solo_draw_limit")
         elif state.phase != "turn":
