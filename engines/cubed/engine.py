@@ -119,8 +119,11 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         lo, hi = self.seat_range(config)
         if not lo <= len(seats) <= hi:
             raise ValueError(f"CUBED needs {lo}-{hi} seats, got {len(seats)}")
+        if config.first_seat is not None and config.first_seat >= len(seats):
+            raise ValueError(f"first_seat {config.first_seat}: only {len(seats)} seats")
         if config.solo:
-            config = config.model_copy(update={"rounds": 1, "bridge": False, "fill": False, "draw3": False})
+            config = config.model_copy(update={"rounds": 1, "bridge": False, "fill": False, "draw3": False,
+                                               "first_seat": None})
         state = CubedState(
             config=config,
             seat_names=[s.name for s in seats],
@@ -130,7 +133,8 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         if config.solo:
             self._start_solo(state)
         else:
-            self._start_round(state, starter=state.rng.randrange(len(seats)))
+            drawn = state.rng.randrange(len(seats))  # drawn either way: the same deal whoever starts
+            self._start_round(state, starter=drawn if config.first_seat is None else config.first_seat)
         return state
 
     def to_act(self, state: CubedState) -> list[int]:

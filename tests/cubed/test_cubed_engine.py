@@ -473,3 +473,25 @@ def test_the_public_view_lists_the_pieces_placed_since_the_current_seats_last_pl
     assert view.recent_placed == [cell for _, cell in since]
     assert view.recent_placed  # three seats took turns: someone placed since
     assert ENGINE.state_from_json(ENGINE.state_to_json(state)) == state
+
+
+def test_a_chosen_first_seat_starts_round_one_with_the_same_deal():
+    drawn = new(4, seed=9)
+    for first in range(4):
+        state = new(4, seed=9, first_seat=first)
+        assert state.current == first and state.hands == drawn.hands and state.bag == drawn.bag
+    with pytest.raises(ValueError):
+        new(4, seed=9, first_seat=4)
+    assert new(1, seed=9, solo=True, first_seat=0).config.first_seat is None
+
+
+def test_points_presets_and_bounds():
+    assert CubedConfig(points="flat").points.model_dump() == {"blocker": 1, "one": 1, "two": 1, "three": 1}
+    assert CubedConfig(points={"blocker": 7}).points.preset() is None
+    assert CubedConfig().points.preset() == "standard"
+    for bad in ("lots", {"blocker": -1}, {"three": 21}):
+        with pytest.raises(ValueError):
+            CubedConfig(points=bad)
+    state = new(2, seed=2, points="steep")
+    assert hand_points(state, 0) == sum({"blocker": 10, "one": 5, "two": 2, "three": 1}[PIECES_BY_ID[p].kind]
+                                         for p in state.hands[0])
