@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs import hands, views
+from cogs import hands, lobby_options, views
 from cogs.builder import items as builder_items
 from cogs.common import (
     bot_of,
@@ -325,5 +325,6 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(CoreCog(bot))
     await bot.add_cog(HistoryCog(bot))
     await bot.add_cog(PrivacyCog(bot))
-    bot.add_dynamic_items(*views.DYNAMIC_ITEMS, *builder_items.DYNAMIC_ITEMS, RematchButton)
+    bot.add_dynamic_items(*views.DYNAMIC_ITEMS, *builder_items.DYNAMIC_ITEMS, *lobby_options.DYNAMIC_ITEMS,
+                          RematchButton)
 

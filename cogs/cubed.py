@@ -22,6 +22,7 @@ from engines.base import IllegalAction
 from engines.cubed import labels
 from engines.cubed.engine import legal_placements
 from engines.cubed.models import (
+    POINTS_PRESETS,
     CubedState,
     Draw3Action,
     DrawAction,
@@ -45,6 +46,10 @@ NEXT_STEP = {"drawn": "cubed.hint.drawn", "bonus": "cubed.hint.bonus", "give": "
 def _text(key: str, english: str) -> locale_str:
     """A command or option description; its translations live under ``cubed.cmd.*``."""
     return locale_str(english, key=f"cubed.cmd.{key}")
+
+
+POINTS_CHOICES = [Choice(name=locale_str(name.capitalize(), key=f"cubed.points.{name}"), value=name)
+                  for name in POINTS_PRESETS]
 
 
 # ---- autocomplete ----------------------------------------------------------------------
@@ -144,11 +149,14 @@ class CubedCog(GameCog, name="cubed"):
         bridge=_text("opt.bridge", "Variant Bridge the gap"),
         fill=_text("opt.fill", "Variant Fill the void"),
         draw3=_text("opt.draw3", "Variant Draw 3, keep 1"),
+        points=_text("opt.points", "Points for pieces left in hand (per kind: Options in the lobby)"),
     )
+    @app_commands.choices(points=POINTS_CHOICES)
     async def new(self, interaction: discord.Interaction, rounds: Literal[1, 3] = 3,
-                  bridge: bool = False, fill: bool = False, draw3: bool = False) -> None:
+                  bridge: bool = False, fill: bool = False, draw3: bool = False,
+                  points: str = "standard") -> None:
         async with refusals(interaction):
-            config = {"rounds": rounds, "bridge": bridge, "fill": fill, "draw3": draw3}
+            config = {"rounds": rounds, "bridge": bridge, "fill": fill, "draw3": draw3, "points": points}
             await self.open_lobby(interaction, config)
 
     @group.command(name="solo", description=_text("solo", "Start a solo game of CUBED"))

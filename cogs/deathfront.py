@@ -230,12 +230,16 @@ class DeathFrontCog(GameCog, name="deathfront"):
     # -- lobby -------------------------------------------------------------------------------
     @group.command(name="new", description=_text("new", "Open a Death Front lobby (2 or 4 players)"))
     @app_commands.describe(players=_text("opt.players", "2 (one against one) or 4 (two against two)"),
-                           faction=_text("opt.faction", "Your faction (the others get the rest)"))
+                           faction=_text("opt.faction", "Your faction (the others get the rest)"),
+                           round_limit=_text("opt.round_limit", "Rounds before the territory count, 1–200 (default 30)"))
     @app_commands.choices(players=PLAYER_CHOICES, faction=FACTION_CHOICES)
     async def new(self, interaction: discord.Interaction, players: Choice[int] | None = None,
-                  faction: Choice[str] | None = None) -> None:
+                  faction: Choice[str] | None = None, round_limit: app_commands.Range[int, 1, 200] = 30) -> None:
         async with refusals(interaction):
-            table = await self.open_lobby(interaction, {"players": players.value} if players else {})
+            config: dict[str, Any] = {"round_limit": round_limit}
+            if players:
+                config["players"] = players.value
+            table = await self.open_lobby(interaction, config)
             if faction is not None:
                 await bot_of(interaction).tables.set_seat_option(table.id, interaction.user.id, "faction",
                                                                  faction.value)

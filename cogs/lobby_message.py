@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.host import Host
+from cogs.lobby_options import first_seat_text, lobby_option_items
 from cogs.views import ai_level_text, lobby_view
+from games.options import FIRST_SEAT, LobbyOption
 from i18n import has, t
 from tables.text import game_name, safe_name
 
@@ -25,17 +27,23 @@ def _option_value(value: Any) -> str:
     return str(value)
 
 
-def config_summary(config: dict, locale: str, game_type: str = "") -> str:
+def config_summary(config: dict, locale: str, game_type: str = "", options: tuple[LobbyOption, ...] = ()) -> str:
     """The lobby's options with localized names; options left to their
     automatic value and those without a name in the catalogue (internal
-    tables, tuning knobs) are not shown."""
+    tables, tuning knobs) are not shown. The game's lobby options say
+    their own values (``LobbyOption.describe``)."""
     shown = []
+    own = {option.key for option in options}
     for key, value in config.items():
-        if value is None or not has(f"core.option.{key}"):
+        if value is None or key in own or key == FIRST_SEAT or not has(f"core.option.{key}"):
             continue
         value_key = f"{game_type}.{key}.{value}"  # e.g. <game_type>.mode.teams
         text = t(value_key, locale) if isinstance(value, str) and has(value_key) else _option_value(value)
         shown.append(t("core.lobby.option_pair", locale, name=t(f"core.option.{key}", locale), value=text))
+    for option in options:
+        if option.describe is not None:
+            shown.append(t("core.lobby.option_pair", locale, name=option.title(locale),
+                           value=option.describe(config, locale)))
     return " · ".join(shown) if shown else "—"
 
 
@@ -66,7 +74,12 @@ class LobbyMessages:
         )
         embed.add_field(name=t("core.lobby.seats", locale, count=len(record.seats), min=lo, max=hi),
                         value=seats or "—", inline=False)
-        embed.add_field(name=t("core.lobby.options", locale), value=config_summary(record.config, locale, record.game_type), inline=False)
+        summary = config_summary(record.config, locale, record.game_type, table.definition.lobby_options)
+        if table.definition.host_picks_first and hi > 1:
+            first = t("core.lobby.option_pair", locale, name=t("core.option.first_seat", locale),
+                      value=first_seat_text(table, locale))
+            summary = first if summary == "—" else f"{summary} · {first}"
+        embed.add_field(name=t("core.lobby.options", locale), value=summary, inline=False)
         return embed
 
     @staticmethod
@@ -78,7 +91,8 @@ class LobbyMessages:
 
     async def post_lobby(self, interaction: discord.Interaction, table: "LiveTable", locale: str) -> None:
         """The first lobby message, as the answer to `/<game> new`."""
-        await interaction.followup.send(embed=self.lobby_embed(table, locale), view=lobby_view(table.id, locale=locale))
+        await interaction.followup.send(embed=self.lobby_embed(table, locale),
+                                        view=lobby_view(table.id, locale=locale, extra=lobby_option_items(table, locale)))
         message = await interaction.original_response()
         await self.bot.tables.set_message_ids(table, lobby=message.id)
 
@@ -92,7 +106,9 @@ class LobbyMessages:
         open_ = table.record.status == "lobby"
         try:
             await channel.get_partial_message(table.record.lobby_message_id).edit(  # type: ignore[union-attr]
-                embed=self.lobby_embed(table, locale, closed_reason), view=lobby_view(table.id, open_, locale, any(s.ai_reason == "added" for s in table.seats)),
+                embed=self.lobby_embed(table, locale, closed_reason),
+                view=lobby_view(table.id, open_, locale, any(s.ai_reason == "added" for s in table.seats),
+                                extra=lobby_option_items(table, locale) if open_ else None),
             )
         except discord.HTTPException as exc:
             log.warning("game %s: could not edit the lobby message (HTTP %s)", table.id, exc.status)

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from cogs.common import bot_of, display_name, guild_locale, reply_error
+from cogs.lobby_options import lobby_option_items
 from cogs.views import lobby_view
 from engines.base import IllegalAction
 from i18n import t
@@ -37,7 +38,9 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:rem
         await interaction.response.defer()
         # A new message: the deferred interaction's own message is the results.
         message = await interaction.followup.send(embed=bot.notifier.lobby_embed(table, locale),
-                                                  view=lobby_view(table.id), wait=True)
+                                                  view=lobby_view(table.id, locale=locale,
+                                                                  extra=lobby_option_items(table, locale)),
+                                                  wait=True)
         await bot.tables.set_message_ids(table, lobby=message.id)
         if interaction.channel is not None:
             await bot.notifier.rematch_opened(interaction.channel, table, old, locale)

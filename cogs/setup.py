@@ -109,12 +109,14 @@ class SetupCog(GameCog, name="setup"):
     @app_commands.describe(
         mode=_text("opt.mode", "Free-for-all (2–4 players) or 2 vs 2 teams"),
         finish=_text("opt.finish", "Finish line, 2–50 (default 40 / 35 / 30 for 2 / 3 / 4 players)"),
+        stall_rounds=_text("opt.stall_rounds", "Rounds with only swaps that end the game, 1–20 (default 3)"),
     )
     @app_commands.choices(mode=MODE_CHOICES)
     async def new(self, interaction: discord.Interaction, mode: str = "ffa",
-                  finish: app_commands.Range[int, 2, 50] | None = None) -> None:
+                  finish: app_commands.Range[int, 2, 50] | None = None,
+                  stall_rounds: app_commands.Range[int, 1, 20] = 3) -> None:
         async with refusals(interaction):
-            config: dict[str, Any] = {"mode": mode}
+            config: dict[str, Any] = {"mode": mode, "stall_rounds": stall_rounds}
             if finish is not None:
                 config["finish"] = finish
             await self.open_lobby(interaction, config)

@@ -118,15 +118,23 @@ class AiLevelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"tt:ail
             await reply_error(interaction, error)
 
 
-def lobby_view(table_id: int, open_: bool = True, locale: str = "en", has_ai: bool = False) -> discord.ui.View | None:
-    """The lobby buttons; with AI seats, also the AI level select."""
+def lobby_view(table_id: int, open_: bool = True, locale: str = "en", has_ai: bool = False,
+               extra: list[discord.ui.Item] | None = None) -> discord.ui.View | None:
+    """The lobby buttons; with AI seats, also the AI level select; then
+    ``extra`` (the game's option controls, cogs.lobby_options)."""
     if not open_:
         return None
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
         view.add_item(LobbyButton(action, table_id, locale))
+    buttons = [item for item in extra or [] if isinstance(item.item, discord.ui.Button)]
+    for item in buttons:  # next to the lobby buttons, above the selects
+        view.add_item(item)
     if has_ai:
         view.add_item(AiLevelSelect(table_id, locale))
+    for item in extra or []:
+        if item not in buttons:
+            view.add_item(item)
     return view
 
 

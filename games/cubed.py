@@ -8,11 +8,12 @@ from pydantic import BaseModel
 from engines.base import Event
 from engines.cubed.engine import CubedEngine, hand_points
 from engines.cubed.labels import cell_labels, localize_piece_params, piece_label
-from engines.cubed.models import CubedState, GiveAction, KeepAction, PlaceAction
+from engines.cubed.models import POINTS_PRESETS, CubedState, GiveAction, KeepAction, PlaceAction, PointsTable
 from engines.cubed.pieces import PIECES_BY_ID
 from engines.cubed.rules import is_enclosed, neighbour_arcs
 from engines.cubed.table_view import table_view
 from games.definition import DiscordParts, GameDefinition, MoveWords
+from games.options import LobbyOption
 from i18n import t
 from render.cubed import CubedRenderer
 
@@ -90,6 +91,52 @@ def describe_moves(state: BaseModel, seat: int, actions: list[BaseModel], locale
     return out
 
 
+KINDS = ("blocker", "one", "two", "three")
+KIND_POINTS = tuple(str(v) for v in range(11))  # what the lobby offers per kind (the API takes up to 20)
+CUSTOM = "custom"
+
+
+def points_of(config: dict[str, Any]) -> PointsTable:
+    return PointsTable.model_validate(config.get("points") or {})
+
+
+def points_words(points: PointsTable, locale: str) -> str:
+    """"blocker 5 · one-colour 3 · two-colour 2 · three-colour 1"."""
+    return " · ".join(f"{t(f'cubed.kind.{kind}', locale)} {points.of(kind)}" for kind in KINDS)
+
+
+def preset_label(name: str, locale: str) -> str:
+    return t("cubed.points.preset", locale, name=t(f"cubed.points.{name}", locale),
+             values=points_words(PointsTable(**POINTS_PRESETS[name]), locale))
+
+
+def describe_points(config: dict[str, Any], locale: str) -> str:
+    points = points_of(config)
+    preset = points.preset()
+    return t("cubed.points.summary", locale, name=t(f"cubed.points.{preset or CUSTOM}", locale),
+             values=points_words(points, locale))
+
+
+def kind_option(kind: str) -> LobbyOption:
+    """One kind's points (the select names the kind); the points line says them all."""
+    def write(config: dict[str, Any], value: str) -> dict[str, Any]:
+        return {**config, "points": {**points_of(config).model_dump(), kind: int(value)}}
+
+    return LobbyOption(key=f"points_{kind}", values=KIND_POINTS, read=lambda config: str(points_of(config).of(kind)),
+                       write=write,
+                       label=lambda value, locale: t("cubed.points.worth", locale, points=int(value)),
+                       name=lambda locale: t("cubed.points.kind", locale, kind=t(f"cubed.kind.{kind}", locale)))
+
+
+LOBBY_OPTIONS = (
+    LobbyOption(key="points", values=tuple(POINTS_PRESETS),
+                read=lambda config: points_of(config).preset() or CUSTOM,
+                write=lambda config, value: {**config, "points": dict(POINTS_PRESETS[value])},
+                label=preset_label, describe=describe_points, name=lambda locale: t("cubed.points.name", locale)),
+    *(kind_option(kind) for kind in KINDS),
+)
+
+
 DEFINITION = GameDefinition(
     engine=CubedEngine(),
     renderer=CubedRenderer(),
@@ -98,4 +145,5 @@ DEFINITION = GameDefinition(
     players_config=players_config,
     discord=DiscordParts(cog="cogs.cubed", builder="cogs.builder.cubed:BUILDER"),
     describe_moves=describe_moves,
+    lobby_options=LOBBY_OPTIONS,
 )

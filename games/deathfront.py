@@ -11,6 +11,7 @@ from engines.deathfront.engine import DeathFrontEngine
 from engines.deathfront.lobby import finalize_lobby_config
 from engines.deathfront.models import Attack, DeathFrontState, Deploy, Discard, Move, PlaceFacility, PlaySkill
 from games.definition import ArenaSides, DiscordParts, GameDefinition, MoveWords
+from games.options import number_option
 from i18n import t
 from render.deathfront import DeathFrontRenderer
 
@@ -99,4 +100,6 @@ DEFINITION = GameDefinition(
     discord=DiscordParts(cog="cogs.deathfront", builder="cogs.builder.deathfront:BUILDER"),
     describe_moves=describe_moves,
     widen_actions=every_attacker_group,
+    # The round limit the rulings call configurable (default 30; the config takes 1-200).
+    lobby_options=(number_option("round_limit", (5, 10, 15, 20, 25, 30, 40, 50, 75, 100)),),
 )

@@ -22,6 +22,7 @@ from pydantic import BaseModel
 
 from db.models import Seat
 from engines.base import Event, GameEngine, Renderer
+from games.options import FIRST_SEAT, LobbyOption
 
 # Builds the engine config at Start from the lobby config and each seat's own
 # choices (e.g. Death Front factions). Raises IllegalAction/TableError to refuse.
@@ -116,10 +117,19 @@ class GameDefinition:
     describe_moves: MoveDescriber | None = None  # the web's move buttons; None: the kind's name only
     widen_actions: ActionWidener | None = None  # the web's moves beyond legal_actions; None: those only
     continue_move: MoveContinuer | None = None  # moves built pair by pair on the server; None: listed only
+    lobby_options: tuple[LobbyOption, ...] = ()  # what the host sets by clicking in the lobby (games/options.py)
 
     @property
     def game_type(self) -> str:
         return self.engine.game_type
+
+    @property
+    def host_picks_first(self) -> bool:
+        """Whether the host may choose who starts (the config has ``first_seat``)."""
+        return FIRST_SEAT in self.engine.config_model.model_fields
+
+    def lobby_option(self, key: str) -> LobbyOption | None:
+        return next((option for option in self.lobby_options if option.key == key), None)
 
     def config_for(self, players: int, config: dict[str, Any] | None = None) -> dict[str, Any]:
         """The lobby config of a game of ``players`` (simulator, arena)."""

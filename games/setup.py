@@ -9,6 +9,7 @@ from engines.setup.engine import SetupEngine
 from engines.setup.models import PlayAction, SetupState, SwapAction
 from engines.setup.notation import preview_play
 from games.definition import Continuation, DiscordParts, GameDefinition, MoveWords
+from games.options import number_option
 from i18n import t
 from render.setup import SetupRenderer
 
@@ -100,4 +101,6 @@ DEFINITION = GameDefinition(
     discord=DiscordParts(cog="cogs.setup", builder="cogs.builder.setup:BUILDER"),
     describe_moves=describe_moves,
     continue_move=continue_play,
+    # "3 rounds of swaps end the game": how many rounds without a placed tile (the config takes 1-20).
+    lobby_options=(number_option("stall_rounds", range(1, 11)),),
 )

@@ -14,9 +14,11 @@ from db.models import GameRecord, Seat
 from db.repo import GameRepo
 from engines import ai
 from engines.base import Event
+from games.options import FIRST_SEAT
 from tables.changes import Changes, Outcome
 from tables.errors import TableError, seat_count_error
 from tables.live import LiveTable, LiveTables, seat_infos
+from tables.lobby_options import after_leaving, check_first_seat, with_option
 from tables.notifier import Notifier
 from tables.registry import GameRegistry
 from tables.store import TableStore
@@ -116,6 +118,7 @@ class Lobby:
             if user_id == table.record.host_id:
                 raise TableError("core.err.host_cannot_leave")
             del table.seats[seat]
+            table.record.config = after_leaving(table.record.config, seat)
 
     async def add_ai(self, table: LiveTable, user_id: int) -> None:
         async with self._change(table, host_id=user_id):
@@ -133,6 +136,11 @@ class Lobby:
                 raise TableError("ai.err.no_ai_seat")
             for seat in added:
                 seat.ai_level = level
+
+    async def set_option(self, table: LiveTable, user_id: int, key: str, value: str) -> None:
+        """The host sets a lobby option (games/options.py) or who starts."""
+        async with self._change(table, host_id=user_id):
+            table.record.config = with_option(table.definition, table.record.config, table.seats, key, value)
 
     async def set_seat_option(self, table: LiveTable, user_id: int, key: str, value: Any,
                               seat: int | None = None) -> None:
@@ -164,6 +172,7 @@ class Lobby:
             require_host(table, user_id)
             engine = table.engine
             config_json = dict(table.record.config)
+            check_first_seat(config_json, len(table.seats))
             if table.definition.finalize_config is not None:
                 config_json = table.definition.finalize_config(config_json, table.seats)
             config = engine.config_from_json(config_json)
@@ -198,7 +207,9 @@ class Lobby:
                 raise TableError("core.rematch.already", id=old.rematch_id)
             if self.live.in_channel(old.channel_id) is not None or await self.games.live_in_channel(old.channel_id):
                 raise TableError("core.rematch.busy")
-            table = await self.open(old.game_type, old.guild_id, old.channel_id, user_id, user_name, old.config)
+            # Who starts is not carried over: the new lobby's seats are not the old ones.
+            config = {key: value for key, value in old.config.items() if key != FIRST_SEAT}
+            table = await self.open(old.game_type, old.guild_id, old.channel_id, user_id, user_name, config)
             old.rematch_id = table.id
             async with self.db.transaction() as conn:
                 await self.games.update(conn, old)

@@ -148,6 +148,11 @@ class TableService:
         await self.lobby.set_ai_level(table, user_id, level)
         return table
 
+    async def set_option(self, table_id: int, user_id: int, key: str, value: str) -> LiveTable:
+        table = self.require_game(table_id)
+        await self.lobby.set_option(table, user_id, key, value)
+        return table
+
     async def set_seat_option(self, table_id: int, user_id: int, key: str, value: Any,
                               seat: int | None = None) -> LiveTable:
         table = self.require_game(table_id)

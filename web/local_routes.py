@@ -12,6 +12,8 @@ from pydantic import ValidationError
 from db.fronts import is_local_table
 from engines import ai
 from engines.base import IllegalAction
+from games.definition import GameDefinition
+from games.options import FIRST_SEAT
 from i18n import normalize_locale, t
 from tables.errors import TableError
 from tables.text import game_name
@@ -67,16 +69,33 @@ def game_options(body: dict[str, Any], games: list[str]) -> tuple[str, list[str]
     return game, levels, humans, options
 
 
+def checked_config(definition: GameDefinition, seats: int, options: dict[str, Any]) -> dict[str, Any]:
+    """The lobby config of a new local table from the request's options, or
+    a refusal naming the first option that is unknown or out of range."""
+    fields = definition.engine.config_model.model_fields
+    unknown = next((key for key in options if key not in fields), None)
+    if unknown is not None:
+        raise Refusal(400, "web.err.unknown_option", option=str(unknown)[:40])
+    try:
+        config = definition.config_for(seats, dict(options))
+        checked = definition.engine.config_from_json(config)
+    except ValidationError as error:
+        where = ".".join(str(part) for part in error.errors()[0]["loc"]) if error.errors() else ""
+        raise Refusal(400, "web.err.bad_option", option=where[:40] or "?") from None
+    except (ValueError, TypeError):
+        raise Refusal(400, "web.err.bad_options") from None
+    first = getattr(checked, FIRST_SEAT, None)
+    if first is not None and first >= seats:
+        raise Refusal(400, "web.err.bad_first_seat", option=FIRST_SEAT, seats=seats, most=seats - 1)
+    return config
+
+
 async def new_table(request: web.Request) -> web.Response:
     context, session = context_of(request), session_of(request)
     service = context.service
     game, levels, humans, options = game_options(await json_body(request), service.registry.ids())
     definition = service.registry.get(game)
-    try:
-        config = definition.config_for(humans + len(levels), dict(options))
-        definition.engine.config_from_json(config)
-    except (ValidationError, ValueError, TypeError):
-        raise Refusal(400, "web.err.bad_options") from None
+    config = checked_config(definition, humans + len(levels), options)
     host = session.local_user(0)
     channel = -(1 + secrets.randbits(52))  # local tables: a channel of their own, never a Discord one
     try:

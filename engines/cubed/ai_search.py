@@ -102,7 +102,8 @@ class CubedKnowledge(Knowledge):
             return [GiveAction(piece=gift, to_seat=s) for s in others] + [PassAction()]
         actions: list[BaseModel] = list(self._placements(state, seat))
         if state.config.solo:
-            return actions + ([DrawAction()] if state.bag and state.solo_draws < SOLO_MAX_DRAWS else [])
+            stuck = not actions and state.bag and state.solo_draws < SOLO_MAX_DRAWS
+            return actions + ([DrawAction()] if stuck else [])
         if state.phase == "turn" and state.bag:
             actions.append(DrawAction())
             if state.config.draw3 and len(state.bag) >= 2:

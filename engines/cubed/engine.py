@@ -119,8 +119,11 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         lo, hi = self.seat_range(config)
         if not lo <= len(seats) <= hi:
             raise ValueError(f"CUBED needs {lo}-{hi} seats, got {len(seats)}")
+        if config.first_seat is not None and config.first_seat >= len(seats):
+            raise ValueError(f"first_seat {config.first_seat}: only {len(seats)} seats")
         if config.solo:
-            config = config.model_copy(update={"rounds": 1, "bridge": False, "fill": False, "draw3": False})
+            config = config.model_copy(update={"rounds": 1, "bridge": False, "fill": False, "draw3": False,
+                                               "first_seat": None})
         state = CubedState(
             config=config,
             seat_names=[s.name for s in seats],
@@ -130,7 +133,8 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         if config.solo:
             self._start_solo(state)
         else:
-            self._start_round(state, starter=state.rng.randrange(len(seats)))
+            drawn = state.rng.randrange(len(seats))  # drawn either way: the same deal whoever starts
+            self._start_round(state, starter=drawn if config.first_seat is None else config.first_seat)
         return state
 
     def to_act(self, state: CubedState) -> list[int]:
@@ -172,7 +176,8 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
             return gifts + [PassAction()]
         actions: list[BaseModel] = list(legal_placements(state, seat))
         if state.config.solo:
-            if state.bag and state.solo_draws < SOLO_MAX_DRAWS:
+            # "If you cannot place a piece, you must draw": a draw only when nothing fits.
+            if not actions and state.bag and state.solo_draws < SOLO_MAX_DRAWS:
                 actions.append(DrawAction())
             return actions
         if state.phase == "turn":
@@ -244,6 +249,8 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
 
     def _draw(self, state: CubedState, seat: int, action: DrawAction) -> list[Event]:
         if state.config.solo:
+            if has_placement(state, seat):
+                raise _err("solo_must_place")
             if state.solo_draws >= SOLO_MAX_DRAWS:
                 raise _err("solo_draw_limit")
         elif state.phase != "turn":

@@ -9,6 +9,14 @@ from pydantic import BaseModel, Field, TypeAdapter, field_validator
 from engines.base import Rng
 from engines.cubed.pieces import DEFAULT_POINTS, shown_faces
 
+MAX_PIECE_POINTS = 20
+# Named points tables a lobby may pick (blocker, one-, two-, three-colour).
+POINTS_PRESETS: dict[str, dict[str, int]] = {
+    "standard": dict(DEFAULT_POINTS),  # the rulings' table
+    "flat": {"blocker": 1, "one": 1, "two": 1, "three": 1},  # every piece left counts 1
+    "steep": {"blocker": 10, "one": 5, "two": 2, "three": 1},  # costly pieces cost more
+}
+
 Phase = Literal["turn", "drawn", "bonus", "give", "keep", "over"]
 # turn  - start of a turn: place, draw (or draw3), or pass once the bag is empty
 # drawn - drew one piece: place it or another one, or end the turn
@@ -18,13 +26,18 @@ Phase = Literal["turn", "drawn", "bonus", "give", "keep", "over"]
 
 
 class PointsTable(BaseModel):
-    blocker: int = DEFAULT_POINTS["blocker"]
-    one: int = DEFAULT_POINTS["one"]
-    two: int = DEFAULT_POINTS["two"]
-    three: int = DEFAULT_POINTS["three"]
+    blocker: int = Field(default=DEFAULT_POINTS["blocker"], ge=0, le=MAX_PIECE_POINTS)
+    one: int = Field(default=DEFAULT_POINTS["one"], ge=0, le=MAX_PIECE_POINTS)
+    two: int = Field(default=DEFAULT_POINTS["two"], ge=0, le=MAX_PIECE_POINTS)
+    three: int = Field(default=DEFAULT_POINTS["three"], ge=0, le=MAX_PIECE_POINTS)
 
     def of(self, kind: str) -> int:
         return int(getattr(self, kind))
+
+    def preset(self) -> str | None:
+        """The name of the preset this table is, if any."""
+        values = self.model_dump()
+        return next((name for name, table in POINTS_PRESETS.items() if table == values), None)
 
 
 class CubedConfig(BaseModel):
@@ -34,6 +47,18 @@ class CubedConfig(BaseModel):
     draw3: bool = False  # Draw 3, keep 1
     solo: bool = False
     points: PointsTable = Field(default_factory=PointsTable)
+    # The seat that starts the first round; None: chosen at random (the rulings' default).
+    first_seat: int | None = Field(default=None, ge=0, le=10)
+
+    @field_validator("points", mode="before")
+    @classmethod
+    def _preset(cls, value: object) -> object:
+        """A preset may be named instead of the four values ("flat")."""
+        if isinstance(value, str):
+            if value not in POINTS_PRESETS:
+                raise ValueError(f"points: a preset ({', '.join(POINTS_PRESETS)}) or per-kind values")
+            return dict(POINTS_PRESETS[value])
+        return value
 
 
 class Placement(BaseModel):

@@ -18,6 +18,23 @@ def chosen_faction(seat: Any) -> str | None:
     return value if value in FACTIONS else None
 
 
+def opening_faction(chosen: list[str | None], seat: int) -> str:
+    """The faction ``seat`` plays when the host chose it to start: one that
+    acts first in round 1 (4 players: US; 2 players: an Allied faction)."""
+    count = len(chosen)
+    opens = ("us",) if count == 4 else tuple(f for f in FILL_ORDER if f in ALLIED_FACTIONS)
+    own = chosen[seat]
+    if own is not None:
+        if own in opens:
+            return own
+    else:
+        others = [f for i, f in enumerate(chosen) if i != seat and f is not None]
+        free = [f for f in opens if f not in others]
+        if free and (count == 4 or not any(f in ALLIED_FACTIONS for f in others)):
+            return free[0]
+    raise illegal("first_needs_us" if count == 4 else "first_needs_allies")
+
+
 def finalize_lobby_config(config: dict[str, Any], seats: Sequence[Any]) -> dict[str, Any]:
     """The config to start with: ``players`` from the seat count and
     ``factions`` per seat from the seats' choices, unchosen seats filled so
@@ -34,6 +51,10 @@ def finalize_lobby_config(config: dict[str, Any], seats: Sequence[Any]) -> dict[
     picked = [f for f in chosen if f is not None]
     if len(set(picked)) != len(picked):
         raise illegal("faction_twice")
+    first = config.get("first_seat")
+    if isinstance(first, int) and 0 <= first < count:
+        chosen[first] = opening_faction(chosen, first)
+        picked = [f for f in chosen if f is not None]
     per_side = count // 2
     allied = sum(f in ALLIED_FACTIONS for f in picked)
     axis = sum(f in AXIS_FACTIONS for f in picked)

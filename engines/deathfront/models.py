@@ -40,6 +40,9 @@ class DeathFrontConfig(BaseModel):
     players: Literal[2, 4] = 2
     factions: list[Faction] | None = None
     round_limit: int = Field(default=30, ge=1, le=200)
+    # The seat the lobby's host chose to start: it gets the faction that acts
+    # first (engines/deathfront/lobby.py). None: factions in seat order.
+    first_seat: int | None = Field(default=None, ge=0, le=3)
 
     @model_validator(mode="after")
     def _valid_factions(self) -> DeathFrontConfig:

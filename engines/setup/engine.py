@@ -64,10 +64,14 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
         hands = [[bag.pop() for _ in range(rules.HAND_SIZE)] for _ in seats]
         common = [bag.pop() for _ in range(rules.COMMON_SIZE)]
         order = list(TEAM_ORDER) if config.mode == "teams" else list(range(len(seats)))
+        drawn = rng.randrange(len(order))  # drawn either way: the same deal whoever starts
+        if config.first_seat is not None and config.first_seat >= len(seats):
+            raise ValueError(f"first_seat {config.first_seat}: only {len(seats)} seats")
         return SetupState(
             config=config, seats=list(seats), rng=rng, bag=bag, stacks=stacks,
             common=common, hands=hands, scores=[0] * len(seats), turn_order=order,
-            turn_pos=rng.randrange(len(order)), last_placed=[-1] * len(seats),
+            turn_pos=drawn if config.first_seat is None else order.index(config.first_seat),
+            last_placed=[-1] * len(seats),
         )
 
     def to_act(self, state: SetupState) -> list[int]:

@@ -16,6 +16,8 @@ class SetupConfig(BaseModel):
     # The game also ends after this many full rounds in which nobody placed
     # a tile (only swaps), so a game can never run forever.
     stall_rounds: int = Field(default=3, ge=1, le=20)
+    # The seat that plays first; None: chosen at random (the default).
+    first_seat: int | None = Field(default=None, ge=0, le=3)
 
     def finish_line(self, num_players: int) -> int:
         return self.finish if self.finish is not None else default_finish_line(num_players)

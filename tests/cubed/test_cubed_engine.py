@@ -341,18 +341,46 @@ def _unfit_pieces(state):
     return unfit
 
 
-def test_solo_draw_limit():
+def test_solo_draw_is_refused_while_a_piece_fits():
+    """"If you cannot place a piece, you must draw": drawing is only for a stuck hand."""
     state = new(1, seed=3, solo=True)
     expect_error(state, 0, PassAction(), "solo_no_pass")
     assert legal_placements(state, 0)
-    state, events = ENGINE.apply(state, 0, DrawAction())
-    assert state.solo_draws == 1 and len(state.hands[0]) == 26
-    state, events = ENGINE.apply(state, 0, DrawAction())
-    assert state.solo_draws == 2 and state.phase == "turn"
-    expect_error(state, 0, DrawAction(), "solo_draw_limit")
-    assert DrawAction() not in ENGINE.legal_actions(state, 0)
+    before = state.model_dump()
+    expect_error(state, 0, DrawAction(), "solo_must_place")
+    assert state.model_dump() == before  # the refusal changes nothing
+    legal = ENGINE.legal_actions(state, 0)
+    assert legal and all(isinstance(a, PlaceAction) for a in legal)
+    assert ENGINE.forced_action(state, 0) is None or isinstance(ENGINE.forced_action(state, 0), PlaceAction)
+
+
+def test_solo_draw_limit():
+    state = new(1, seed=3, solo=True)
+    unfit = _unfit_pieces(state)
+    fitting = legal_placements(new(1, seed=3, solo=True), 0)[0].piece
+    state.hands[0], state.bag = unfit[:5], [unfit[5], fitting, unfit[6]]
+    assert ENGINE.legal_actions(state, 0) == [DrawAction()]  # stuck: the one move, played by the table
+    assert ENGINE.forced_action(state, 0) == DrawAction()
+    while fitting not in state.hands[0]:
+        state, _ = ENGINE.apply(state, 0, DrawAction())
+    assert state.phase == "turn" and state.solo_draws in (1, 2)
+    assert DrawAction() not in ENGINE.legal_actions(state, 0)  # now a piece fits: no third draw, no draw at all
+    expect_error(state, 0, DrawAction(), "solo_must_place")
     state, _ = ENGINE.apply(state, 0, legal_placements(state, 0)[0])
     assert state.solo_draws == 0
+
+
+def test_solo_ais_never_draw_while_a_piece_fits():
+    from engines import ai
+
+    for level in ai.LEVELS:
+        state = new(1, seed=7, solo=True)
+        for _ in range(4):
+            if state.phase == "over":
+                break
+            action = ai.choose_action(ENGINE, state, 0, level, random.Random(1), budget=ai.with_iterations(level, 20))
+            assert isinstance(action, PlaceAction) == bool(legal_placements(state, 0))
+            state, _ = ENGINE.apply(state, 0, action)
 
 
 def test_solo_lost_when_stuck_after_the_second_draw():
@@ -445,3 +473,25 @@ def test_the_public_view_lists_the_pieces_placed_since_the_current_seats_last_pl
     assert view.recent_placed == [cell for _, cell in since]
     assert view.recent_placed  # three seats took turns: someone placed since
     assert ENGINE.state_from_json(ENGINE.state_to_json(state)) == state
+
+
+def test_a_chosen_first_seat_starts_round_one_with_the_same_deal():
+    drawn = new(4, seed=9)
+    for first in range(4):
+        state = new(4, seed=9, first_seat=first)
+        assert state.current == first and state.hands == drawn.hands and state.bag == drawn.bag
+    with pytest.raises(ValueError):
+        new(4, seed=9, first_seat=4)
+    assert new(1, seed=9, solo=True, first_seat=0).config.first_seat is None
+
+
+def test_points_presets_and_bounds():
+    assert CubedConfig(points="flat").points.model_dump() == {"blocker": 1, "one": 1, "two": 1, "three": 1}
+    assert CubedConfig(points={"blocker": 7}).points.preset() is None
+    assert CubedConfig().points.preset() == "standard"
+    for bad in ("lots", {"blocker": -1}, {"three": 21}):
+        with pytest.raises(ValueError):
+            CubedConfig(points=bad)
+    state = new(2, seed=2, points="steep")
+    assert hand_points(state, 0) == sum({"blocker": 10, "one": 5, "two": 2, "three": 1}[PIECES_BY_ID[p].kind]
+                                         for p in state.hands[0])

@@ -282,3 +282,14 @@ def test_legal_actions_are_legal_and_never_empty(engine):
     assert any(isinstance(a, SwapAction) for a in actions)
     for action in actions:
         engine.apply(state, seat, action)  # raises if illegal
+
+
+@pytest.mark.parametrize("mode, players", [("ffa", 3), ("teams", 4)])
+def test_a_chosen_first_seat_starts_with_the_same_deal(engine, mode, players):
+    drawn = engine.new_game(SetupConfig(mode=mode), seats(players), seed=5)
+    for first in range(players):
+        state = engine.new_game(SetupConfig(mode=mode, first_seat=first), seats(players), seed=5)
+        assert state.current_seat == first
+        assert state.hands == drawn.hands and state.bag == drawn.bag and state.turn_order == drawn.turn_order
+    with pytest.raises(ValueError):
+        engine.new_game(SetupConfig(mode=mode, first_seat=players), seats(players), seed=5)

@@ -1,0 +1,49 @@
+"""Who starts in Death Front (issue 25): the seat the host chose gets the
+faction that acts first in round 1; the other seats are filled as usual."""
+from __future__ import annotations
+
+import pytest
+
+from db.models import Seat
+from engines.base import IllegalAction, SeatInfo
+from engines.deathfront.engine import DeathFrontEngine
+from engines.deathfront.flow import action_order
+from engines.deathfront.lobby import finalize_lobby_config
+from engines.deathfront.models import DeathFrontConfig
+
+
+def seats(*choices):
+    return [Seat(name=f"P{i}", options={"faction": c} if c else {}) for i, c in enumerate(choices)]
+
+
+@pytest.mark.parametrize("choices, first, factions", [
+    ((None, None), 1, ["ss", "us"]),
+    ((None, None), 0, ["us", "ss"]),
+    (("wehrmacht", None), 1, ["wehrmacht", "us"]),
+    ((None, "uk"), 1, ["ss", "uk"]),
+    ((None, None, None, None), 2, ["uk", "ss", "us", "wehrmacht"]),
+    ((None, None, None, None), 3, ["uk", "ss", "wehrmacht", "us"]),
+    (("uk", None, None, None), 1, ["uk", "us", "ss", "wehrmacht"]),
+])
+def test_the_chosen_seat_acts_first(choices, first, factions):
+    config = finalize_lobby_config({"first_seat": first}, seats(*choices))
+    assert config["factions"] == factions
+    state = DeathFrontEngine().new_game(DeathFrontConfig(**config), [SeatInfo(name=f"P{i}") for i in range(len(choices))], 1)
+    assert action_order(state.factions, 1)[0] == first
+
+
+def test_without_a_choice_the_seat_order_fill_is_unchanged():
+    assert finalize_lobby_config({"first_seat": None}, seats(None, None))["factions"] == ["us", "ss"]
+
+
+@pytest.mark.parametrize("choices, first, key", [
+    (("ss", None), 0, "first_needs_allies"),
+    (("us", None), 1, "first_needs_allies"),
+    ((None, "uk"), 0, "first_needs_allies"),
+    (("uk", None, None, None), 0, "first_needs_us"),
+    ((None, "us", None, None), 0, "first_needs_us"),
+])
+def test_a_starter_the_factions_rule_out_is_refused(choices, first, key):
+    with pytest.raises(IllegalAction) as refused:
+        finalize_lobby_config({"first_seat": first}, seats(*choices))
+    assert refused.value.key == f"deathfront.err.{key}"
