@@ -83,7 +83,7 @@ def table_config(game: str, players: int, config: dict[str, Any]) -> dict[str, A
     """The config a table would store at Start (Death Front adds factions)."""
     s = spec(game)
     if s.finalize_config is not None:
-        config = s.finalize_config(dict(config), [Seat(name=f"P{i + 1}") for i in range(players)])
+        config = s.finalize_config(dict(config), [Seat(name=f"P{i + 1}") for i in range(players)], None)
     return s.engine.config_from_json(config).model_dump(mode="json")
 
 

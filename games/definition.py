@@ -26,7 +26,9 @@ from games.options import FIRST_SEAT, LobbyOption
 
 # Builds the engine config at Start from the lobby config and each seat's own
 # choices (e.g. Death Front factions). Raises IllegalAction/TableError to refuse.
-ConfigFinalizer = Callable[[dict[str, Any], list[Seat]], dict[str, Any]]
+# (lobby config, seats, the table's seed or None) -> the config to start with; the seed
+# draws what the lobby left to chance (Death Front: who plays the side that starts).
+ConfigFinalizer = Callable[[dict[str, Any], list[Seat], int | None], dict[str, Any]]
 # Rewrites an event's params for a locale (e.g. card names) before formatting.
 ParamLocalizer = Callable[[dict[str, Any], str], dict[str, Any]]
 # Extra public lines for a board update: (state, one change's events, seat

@@ -13,7 +13,7 @@ from typing import Any, Callable
 from i18n import t
 
 FIRST_SEAT = "first_seat"
-DEFAULT_FIRST = "default"  # the select value of "the game's default" (random, or Death Front's seat order)
+DEFAULT_FIRST = "default"  # the select value of "the game's default": random
 
 # (config, locale) -> the option's current value in words, for the lobby message.
 Describe = Callable[[dict[str, Any], str], str]

@@ -174,7 +174,7 @@ class Lobby:
             config_json = dict(table.record.config)
             check_first_seat(config_json, len(table.seats))
             if table.definition.finalize_config is not None:
-                config_json = table.definition.finalize_config(config_json, table.seats)
+                config_json = table.definition.finalize_config(config_json, table.seats, table.record.seed)
             config = engine.config_from_json(config_json)
             if len(table.seats) not in engine.allowed_seat_counts(config):
                 lo, hi = engine.seat_range(config)

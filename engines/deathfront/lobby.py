@@ -2,7 +2,10 @@
 completed at Start (``GameDefinition.finalize_config``). Pure: no Discord, no database."""
 from __future__ import annotations
 
+import random
 from typing import Any, Sequence
+
+from engines.base import IllegalAction
 
 from .cards import ALLIED_FACTIONS, AXIS_FACTIONS, FACTIONS, side_of_faction
 from .messages import illegal
@@ -35,7 +38,21 @@ def opening_faction(chosen: list[str | None], seat: int) -> str:
     raise illegal("first_needs_us" if count == 4 else "first_needs_allies")
 
 
-def finalize_lobby_config(config: dict[str, Any], seats: Sequence[Any]) -> dict[str, Any]:
+def drawn_first_seat(chosen: list[str | None], seed: int) -> int | None:
+    """Who starts when the host left it to chance: a seat drawn from the
+    table's seed among those that can take a faction acting first (None:
+    none can — the choices decide)."""
+    able = []
+    for seat in range(len(chosen)):
+        try:
+            opening_faction(chosen, seat)
+        except IllegalAction:
+            continue
+        able.append(seat)
+    return random.Random(f"first:{seed}").choice(able) if able else None
+
+
+def finalize_lobby_config(config: dict[str, Any], seats: Sequence[Any], seed: int | None = None) -> dict[str, Any]:
     """The config to start with: ``players`` from the seat count and
     ``factions`` per seat from the seats' choices, unchosen seats filled so
     that the Allies and the Axis have one player each (2 players) or two each
@@ -52,6 +69,8 @@ def finalize_lobby_config(config: dict[str, Any], seats: Sequence[Any]) -> dict[
     if len(set(picked)) != len(picked):
         raise illegal("faction_twice")
     first = config.get("first_seat")
+    if first is None and seed is not None:
+        first = drawn_first_seat(chosen, seed)
     if isinstance(first, int) and 0 <= first < count:
         chosen[first] = opening_faction(chosen, first)
         picked = [f for f in chosen if f is not None]

@@ -32,8 +32,28 @@ def test_the_chosen_seat_acts_first(choices, first, factions):
     assert action_order(state.factions, 1)[0] == first
 
 
-def test_without_a_choice_the_seat_order_fill_is_unchanged():
+def test_without_a_seed_the_seat_order_fill_is_unchanged():
+    """Simulations and benches (no table seed): the host's seat plays US."""
     assert finalize_lobby_config({"first_seat": None}, seats(None, None))["factions"] == ["us", "ss"]
+
+
+@pytest.mark.parametrize("count", [2, 4])
+def test_left_to_chance_who_starts_is_drawn_from_the_tables_seed(count):
+    """The default (issue 25): any seat may start, the same one for the same seed."""
+    starters = set()
+    for seed in range(40):
+        config = finalize_lobby_config({"first_seat": None}, seats(*[None] * count), seed)
+        assert config == finalize_lobby_config({"first_seat": None}, seats(*[None] * count), seed)
+        state = DeathFrontEngine().new_game(DeathFrontConfig(**config), [SeatInfo(name=f"P{i}") for i in range(count)], seed)
+        starters.add(action_order(state.factions, 1)[0])
+    assert starters == set(range(count))
+
+
+def test_left_to_chance_the_seats_own_choices_still_decide():
+    """A seat that chose US starts, whatever the seed (2 players: the Allied seat)."""
+    for seed in range(20):
+        assert finalize_lobby_config({"first_seat": None}, seats(None, "us"), seed)["factions"] == ["ss", "us"]
+        assert finalize_lobby_config({"first_seat": None}, seats("wehrmacht", None), seed)["factions"][1] in ("us", "uk")
 
 
 @pytest.mark.parametrize("choices, first, key", [
