@@ -62,8 +62,14 @@ class TabletopBot(commands.Bot):
         sharding = {}
         if settings.shards is not None:
             sharding = {"shard_count": settings.shards[0], "shard_ids": list(settings.shards[1])}
+        from app.metrics_server import metrics_server
+        from app.rest_metrics import discord_trace
+
+        # METRICS_PORT: count from now on (tables/metrics.py); served from setup_hook, stopped in close.
+        self.metrics_server = metrics_server(settings)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          tree_cls=TabletopTree, **sharding,
+                         http_trace=discord_trace() if self.metrics_server is not None else None,
                          # No message pings anyone unless it says so: names users chose are never mentions.
                          allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
@@ -127,6 +133,8 @@ class TabletopBot(commands.Bot):
         if self.web_server is not None:
             await self.web_server.start()
             log.info("web board at %s", self.web_server.url)
+        if self.metrics_server is not None:
+            await self.metrics_server.start()
 
     async def sync_commands_if_changed(self) -> bool:
         """Sync only when the command tree changed since the last sync, so
@@ -178,6 +186,8 @@ class TabletopBot(commands.Bot):
             await self.sweeper.stop()
         await super().close()
         await self.db.close()
+        if self.metrics_server is not None:
+            await self.metrics_server.stop()
 
 
 def web_front(bot: TabletopBot, settings: Settings) -> "WebServer":

@@ -42,8 +42,12 @@ class Settings(BaseSettings):
     discord_client_id: str = ""
     discord_client_secret: str = Field(default="", repr=False)  # the Activity's OAuth2 code exchange
     activity: bool = False  # the application has an Activity: boards carry "Open board" (cogs/activity.py)
+    # Prometheus metrics (docs/operations.md, "Metrics"): off unless METRICS_PORT is set.
+    metrics_host: str = "127.0.0.1"
+    metrics_port: int | None = Field(default=None, ge=0, le=65535)
 
-    @field_validator("shard_count", "render_processes", "ai_processes", "web_port", mode="before")
+    @field_validator("shard_count", "render_processes", "ai_processes", "web_port", "metrics_port",
+                     mode="before")
     @classmethod
     def _blank_count_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value
