@@ -11,7 +11,9 @@ status: never a user, a channel, a table or anything of a hand.
 
 Live tables and the announcement queue are read when scraped, from the
 indexes that registered with ``watch_tables`` / ``watch_queue`` (held
-weakly), so those gauges cannot drift from the truth.
+weakly), so those gauges cannot drift from the truth. They register with the
+metrics current when they are built: the wiring enables the metrics before
+it builds the table service.
 """
 from __future__ import annotations
 
@@ -48,21 +50,8 @@ class QueueDepth(Protocol):
     def waiting(self) -> int: ...
 
 
-_tables: list[weakref.ref[Any]] = []
-_queues: list[weakref.ref[Any]] = []
-
-
-def watch_tables(index: TableIndex) -> None:
-    """Count ``index``'s tables in the live-tables gauge while it lives."""
-    _tables.append(weakref.ref(index))
-
-
-def watch_queue(queue: QueueDepth) -> None:
-    """Count ``queue``'s waiting announcements in the queue-depth gauge while it lives."""
-    _queues.append(weakref.ref(queue))
-
-
-def _alive(refs: list[weakref.ref[Any]]) -> Iterator[Any]:
+def alive(refs: list[weakref.ref[Any]]) -> Iterator[Any]:
+    """What ``refs`` still point at (the dead ones are dropped)."""
     refs[:] = [ref for ref in refs if ref() is not None]
     for ref in refs:
         item = ref()
@@ -74,16 +63,20 @@ class LiveSources(Collector):
     """The gauges read at scrape time: live tables by game and status, and
     announcements waiting to be delivered."""
 
+    def __init__(self) -> None:
+        self.tables: list[weakref.ref[Any]] = []
+        self.queues: list[weakref.ref[Any]] = []
+
     def collect(self) -> Iterable[Metric]:
         tables = GaugeMetricFamily("tabletop_live_tables", "Lobbies and games this process holds in memory.",
                                    labels=["game", "status"])
         counts = Tally((table.record.game_type, table.record.status)
-                       for index in _alive(_tables) for table in index.values())
+                       for index in alive(self.tables) for table in index.values())
         for (game, status), count in sorted(counts.items()):
             tables.add_metric([game, status], count)
         queued = GaugeMetricFamily("tabletop_announcements_waiting",
                                    "Changes committed whose board, ping and DMs are not being delivered yet.")
-        queued.add_metric([], sum(queue.waiting() for queue in _alive(_queues)))
+        queued.add_metric([], sum(queue.waiting() for queue in alive(self.queues)))
         return [tables, queued]
 
 
@@ -108,7 +101,8 @@ class Metrics:
                                      ["pool"], registry=registry)
         self.loop_lag = Histogram("tabletop_event_loop_lag_seconds", "How late the event loop woke a "
                                   "sleeping sampler.", buckets=LAG_BUCKETS, registry=registry)
-        registry.register(LiveSources())
+        self.sources = LiveSources()
+        registry.register(self.sources)
 
 
 _current: Metrics | None = None
@@ -136,6 +130,18 @@ def refusal_key(key: str) -> str:
 
 
 # -- the seams -----------------------------------------------------------------------------
+def watch_tables(index: TableIndex) -> None:
+    """Count ``index``'s tables in the live-tables gauge while it lives."""
+    if _current is not None:
+        _current.sources.tables.append(weakref.ref(index))
+
+
+def watch_queue(queue: QueueDepth) -> None:
+    """Count ``queue``'s waiting announcements in the queue-depth gauge while it lives."""
+    if _current is not None:
+        _current.sources.queues.append(weakref.ref(queue))
+
+
 def action(game: str, by_ai: bool) -> None:
     if _current is not None:
         _current.actions.labels(game, "ai" if by_ai else "player").inc()
