@@ -110,6 +110,8 @@ class TabletopBot(commands.Bot):
     async def setup_hook(self) -> None:
         from cogs.translator import CatalogueTranslator
 
+        if self.metrics_server is not None:  # first: a port already taken stops the start at once
+            await self.metrics_server.start()
         if self.rest_budget is not None:
             from cogs.rest_budget import install
 
@@ -133,8 +135,6 @@ class TabletopBot(commands.Bot):
         if self.web_server is not None:
             await self.web_server.start()
             log.info("web board at %s", self.web_server.url)
-        if self.metrics_server is not None:
-            await self.metrics_server.start()
 
     async def sync_commands_if_changed(self) -> bool:
         """Sync only when the command tree changed since the last sync, so
