@@ -62,8 +62,14 @@ class TabletopBot(commands.Bot):
         sharding = {}
         if settings.shards is not None:
             sharding = {"shard_count": settings.shards[0], "shard_ids": list(settings.shards[1])}
+        from app.metrics_server import metrics_server
+        from app.rest_metrics import discord_trace
+
+        # METRICS_PORT: count from now on (tables/metrics.py); served from setup_hook, stopped in close.
+        self.metrics_server = metrics_server(settings)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          tree_cls=TabletopTree, **sharding,
+                         http_trace=discord_trace() if self.metrics_server is not None else None,
                          # No message pings anyone unless it says so: names users chose are never mentions.
                          allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
@@ -104,6 +110,8 @@ class TabletopBot(commands.Bot):
     async def setup_hook(self) -> None:
         from cogs.translator import CatalogueTranslator
 
+        if self.metrics_server is not None:  # first: a port already taken stops the start at once
+            await self.metrics_server.start()
         if self.rest_budget is not None:
             from cogs.rest_budget import install
 
@@ -178,6 +186,8 @@ class TabletopBot(commands.Bot):
             await self.sweeper.stop()
         await super().close()
         await self.db.close()
+        if self.metrics_server is not None:
+            await self.metrics_server.stop()
 
 
 def web_front(bot: TabletopBot, settings: Settings) -> "WebServer":

@@ -3,8 +3,11 @@ client (which keeps to Discord's rate limits) without a gateway, for the
 spectators of a channel (``web.rest_viewers``)."""
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
+from app.rest_metrics import discord_trace
 from app.startup import login
 from web.rest_viewers import Json, RestViewers
 
@@ -14,9 +17,12 @@ RATE_LIMIT_WAIT = 30.0  # the least discord.py takes; a longer wait fails the re
 class DiscordRestClient:
     """``web.rest_viewers.DiscordRest`` over discord.py's HTTP client."""
 
-    def __init__(self) -> None:
+    def __init__(self, counted: bool = False) -> None:
         # No gateway, so intents ask nothing; "guilds" only keeps discord.py from warning of its absence.
-        self.client = discord.Client(intents=discord.Intents(guilds=True), max_ratelimit_timeout=RATE_LIMIT_WAIT)
+        # ``counted``: its requests and 429s go to the metrics (METRICS_PORT).
+        traced: dict[str, Any] = {"http_trace": discord_trace()} if counted else {}
+        self.client = discord.Client(intents=discord.Intents(guilds=True), max_ratelimit_timeout=RATE_LIMIT_WAIT,
+                                     **traced)
 
     async def guild(self, guild_id: int) -> Json:
         return await self.client.http.get_guild(guild_id, with_counts=False)
@@ -31,9 +37,9 @@ class DiscordRestClient:
         await self.client.close()
 
 
-async def rest_viewers(token: str) -> tuple[RestViewers, DiscordRestClient]:
+async def rest_viewers(token: str, counted: bool = False) -> tuple[RestViewers, DiscordRestClient]:
     """Logged in with ``token`` (a refusal is a ``StartFailure``, as for the bot)."""
-    rest = DiscordRestClient()
+    rest = DiscordRestClient(counted)
     try:
         await login(rest.client, token)
     except BaseException:

@@ -9,6 +9,7 @@ import logging
 import signal
 from collections.abc import Callable
 
+from app.metrics_server import metrics_server
 from app.settings import Settings
 from app.startup import StartFailure, open_db
 from db.database import Database
@@ -30,6 +31,7 @@ async def serve_locally(settings: Settings, db: Database, ready: Callable[[str],
     """Open the database, restore live games and serve until SIGINT or
     SIGTERM; ``ready`` gets the one line with the address."""
     registry = default_registry()
+    metrics = metrics_server(settings)  # METRICS_PORT: counting starts before the tables exist
     notifier = WebNotifier()
     service = TableService(db, registry, notifier, thinking=ThinkingPool(settings.ai_processes))
     service.games.front = LOCAL  # a Discord table's timers would move it without Discord being told
@@ -53,6 +55,8 @@ async def serve_locally(settings: Settings, db: Database, ready: Callable[[str],
         except OSError as error:
             raise StartFailure(f"cannot serve local play on 127.0.0.1:{port} ({error.strerror or error}); "
                                "set WEB_PORT to a free port.", status=2) from None
+        if metrics is not None:
+            await metrics.start()
         ready(f"Tabletop local play: {server.url}")
         await stop.wait()
     finally:
@@ -61,3 +65,5 @@ async def serve_locally(settings: Settings, db: Database, ready: Callable[[str],
         await service.shutdown()
         await drawing.shutdown()
         await db.close()
+        if metrics is not None:
+            await metrics.stop()

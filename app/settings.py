@@ -44,8 +44,12 @@ class Settings(BaseSettings):
     activity: bool = False  # the application has an Activity: boards carry "Open board" (cogs/activity.py)
     # Delete the moves of games over for this many days (tables/pruning.py); empty: never.
     prune_actions_after_days: float | None = Field(default=None, gt=0)
+    # Prometheus metrics (docs/operations.md, "Metrics"): off unless METRICS_PORT is set.
+    metrics_host: str = "127.0.0.1"
+    metrics_port: int | None = Field(default=None, ge=0, le=65535)
 
-    @field_validator("shard_count", "render_processes", "ai_processes", "web_port", mode="before")
+    @field_validator("shard_count", "render_processes", "ai_processes", "web_port", "metrics_port",
+                     mode="before")
     @classmethod
     def _blank_count_is_none(cls, value: object) -> object:
         return None if value in ("", None) else value

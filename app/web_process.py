@@ -15,6 +15,7 @@ import signal
 from collections.abc import Callable
 
 from app.discord_rest import DiscordRestClient, rest_viewers
+from app.metrics_server import metrics_server
 from app.settings import Settings
 from app.startup import StartFailure, open_db
 from db.database import Database
@@ -66,6 +67,7 @@ async def serve_web(settings: Settings, db: Database, ready: Callable[[str], Non
     """Serve until SIGINT or SIGTERM; ``ready`` gets one line with the address."""
     require_postgres(db)
     registry = default_registry()
+    metrics = metrics_server(settings)  # METRICS_PORT: counting starts before the tables exist
     notifier = WebNotifier()
     service = web_service(db, registry, notifier)
     drawing = DrawingPool(settings.render_processes)
@@ -80,7 +82,7 @@ async def serve_web(settings: Settings, db: Database, ready: Callable[[str], Non
     try:
         viewers: RestViewers | None = None
         if settings.discord_token:
-            viewers, rest = await rest_viewers(settings.discord_token)
+            viewers, rest = await rest_viewers(settings.discord_token, counted=metrics is not None)
         drawing.start(registry=registry)
         await bus.listen()  # before restoring, taken after: a change made meanwhile is not missed
         restored = await service.restore()
@@ -98,6 +100,8 @@ async def serve_web(settings: Settings, db: Database, ready: Callable[[str], Non
         log.info("web process: %d live tables; spectators: %s", restored,
                  "asked of Discord's HTTP API" if viewers is not None
                  else "none (no DISCORD_TOKEN: a session sees only tables where it sits)")
+        if metrics is not None:
+            await metrics.start()
         ready(f"Tabletop web board: {server.url}")
         await stop.wait()
     finally:
@@ -109,3 +113,5 @@ async def serve_web(settings: Settings, db: Database, ready: Callable[[str], Non
         if rest is not None:
             await rest.close()
         await db.close()
+        if metrics is not None:
+            await metrics.stop()

@@ -47,9 +47,14 @@ class Announcer:
         return now, [s for s in now if s not in before]
 
     def announce(self, table: LiveTable, events: list[Event], finished: GameSummary | None,
-                 changed_hands: list[int]) -> None:
-        """Queue the change's board, ping and DMs; they follow the answer."""
-        self.queue.submit(table, Change(events, finished, changed_hands, self.turn_change(table)))
+                 changed_hands: list[int], accepted_at: float | None = None) -> None:
+        """Queue the change's board, ping and DMs; they follow the answer.
+        ``accepted_at`` (``tables.metrics.clock``): when the change was
+        committed, if not now."""
+        change = Change(events, finished, changed_hands, self.turn_change(table))
+        if accepted_at is not None:
+            change.accepted_at = accepted_at
+        self.queue.submit(table, change)
 
     def ended_by_manager(self, table: LiveTable) -> None:
         """Queue the note that a manager ended the game, after what is queued already."""

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from engines.base import Event
+from tables import metrics
 
 if TYPE_CHECKING:
     from tables.live import GameSummary, LiveTable
@@ -43,6 +44,7 @@ class Change:
     finished: "GameSummary | None"
     changed_hands: list[int]
     turn: tuple[list[int], list[int]] | None
+    accepted_at: float = field(default_factory=metrics.clock)  # for the act → board latency
 
 
 @dataclass
@@ -83,6 +85,10 @@ class AnnouncingQueue:
         if table.id not in self._workers:
             self._workers[table.id] = asyncio.create_task(self._work(table.id), name=f"announce-{table.id}")
 
+    def waiting(self) -> int:
+        """Announcements queued and not yet taken up by their table's worker."""
+        return sum(len(pending.items) for pending in self._pending.values())
+
     def busy(self, game_id: int | None = None) -> bool:
         return bool(self._workers) if game_id is None else game_id in self._workers
 
@@ -122,10 +128,14 @@ class AnnouncingQueue:
         turn = merged_turn(changes)
         many = getattr(notifier, "board_updated_batches", None)
         if many is not None:  # one board for the changes; it also says whose turn it is
-            await self._guarded(table, "board", lambda: many(table, batches, finished, turn))
+            delivered = await self._guarded(table, "board", lambda: many(table, batches, finished, turn))
         else:
             events = [e for batch in batches for e in batch]
-            await self._guarded(table, "board", lambda: notifier.board_updated(table, events, finished))
+            delivered = await self._guarded(table, "board",
+                                            lambda: notifier.board_updated(table, events, finished))
+        if delivered:
+            for change in changes:
+                metrics.board_delivered(table.record.game_type, change.accepted_at)
         turn_changed = getattr(notifier, "turn_changed", None)  # optional for older notifiers
         if turn is not None and turn_changed is not None:
             await self._guarded(table, "turn ping", lambda: turn_changed(table, turn[0], turn[1]))
@@ -135,13 +145,15 @@ class AnnouncingQueue:
             await self._guarded(table, "hands", lambda: notifier.hands_changed(table, hands, newly))
 
     @staticmethod
-    async def _guarded(table: "LiveTable", what: str, make: Callable[[], Awaitable[Any]]) -> None:
+    async def _guarded(table: "LiveTable", what: str, make: Callable[[], Awaitable[Any]]) -> bool:
         """A failed message is logged; the game moved on and the rest still goes out."""
         try:
             await make()
+            return True
         except Exception as error:
             # The error's type and place only: its message may quote a view
             # (a hand being drawn), and hidden information never reaches a log.
             where = traceback.extract_tb(error.__traceback__)[-1]
             log.error("game %s: could not send the %s: %s at %s:%s", table.id, what, type(error).__name__,
                       where.filename.rsplit("/", 1)[-1], where.lineno)
+            return False

@@ -22,6 +22,7 @@ from pydantic import BaseModel
 from db.repo import GameRepo
 from engines import ai
 from engines.base import Event
+from tables import metrics
 from tables.announcing import Announcer
 from tables.live import GameSummary, LiveTable
 from tables.results import Results
@@ -78,6 +79,7 @@ class Changes:
             outcome = await step(table)
             if outcome is None:
                 return None
+            accepted_at = metrics.clock()  # the act → board latency runs from here
             events = list(outcome.events)
             finished: GameSummary | None = None
             if outcome.end is not None:
@@ -91,7 +93,7 @@ class Changes:
         if outcome.closed:
             self.announcer.ended_by_manager(table)
         else:
-            self.announcer.announce(table, events, finished, changed_hands=changed)
+            self.announcer.announce(table, events, finished, changed_hands=changed, accepted_at=accepted_at)
         return events
 
     async def commit(self, table: LiveTable, seat: int, action: BaseModel, by_ai: bool) -> list[Event]:
@@ -107,6 +109,7 @@ class Changes:
         for name in COMMITTED_FIELDS:
             setattr(table.record, name, getattr(written, name))
         table.state = new_state
+        metrics.action(table.record.game_type, by_ai)
         log.info("game %s: seq %d by seat %d%s", table.id, written.version, seat, " (ai)" if by_ai else "")
         return events
 

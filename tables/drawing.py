@@ -53,6 +53,7 @@ class _Slot:
 
 class DrawingPool(WorkerProcesses):
     NICENESS = NICENESS
+    POOL = "drawing"
 
     def __init__(self, processes: int | None = None) -> None:
         super().__init__(default_processes() if processes is None else processes)

@@ -19,7 +19,8 @@ from pydantic import BaseModel
 from db.database import Database
 from db.models import GameRecord
 from db.repo import GameRepo, RatingRepo, SettingsRepo
-from engines.base import Event
+from engines.base import Event, IllegalAction
+from tables import metrics
 from tables.announcing import Announcer
 from tables.announcing_queue import AnnouncingQueue
 from tables.changes import MAX_AI_STEPS_PER_TURN, Changes
@@ -88,6 +89,8 @@ class TableService:
         self.results = Results(self.games, self.ratings, self.store, self.tables, now)
         # Announcements go out after the answer, in order per table (tables/announcing_queue.py).
         self.announcing = AnnouncingQueue(notifier_now)
+        metrics.watch_tables(self.tables)  # read when scraped (tables/metrics.py)
+        metrics.watch_queue(self.announcing)
         self.announcer = Announcer(self.announcing, self.store, notifier_now)
         self.changes = Changes(self.games, self.store, self.results, self.timers, self.announcer,
                                lambda: self.thinking, now)
@@ -189,7 +192,11 @@ class TableService:
                 # a DM failure): the copy was reloaded, and the same answer is played once more.
                 if error.key != "core.err.stale_table" or attempt or table.record.version != version \
                         or self.get(table_id) is not table:
+                    metrics.refusal(table.record.game_type, error.key)
                     raise
+            except IllegalAction as error:
+                metrics.refusal(table.record.game_type, error.key)
+                raise
         raise AssertionError("unreachable")
 
     async def validate(self, table_id: int, user_id: int, action: BaseModel) -> None:

@@ -50,6 +50,7 @@ NICENESS = 2
 
 class ThinkingPool(WorkerProcesses):
     NICENESS = NICENESS
+    POOL = "thinking"
 
     def __init__(self, processes: int | None = None) -> None:
         super().__init__(DEFAULT_PROCESSES if processes is None else processes)

@@ -12,6 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from engines.paths import class_path
 from games.definition import GameDefinition
 from render.worker import lower_priority
+from tables import metrics
 from tables.registry import GameRegistry, default_registry
 
 log = logging.getLogger(__name__)
@@ -38,6 +39,7 @@ class WorkerProcesses:
     ``preload`` is what the forkserver imports once (``preload_modules``)."""
 
     NICENESS = 0
+    POOL = "workers"  # the pool's name in the restarts metric
 
     def __init__(self, processes: int) -> None:
         self.processes = max(0, processes)
@@ -77,6 +79,7 @@ class WorkerProcesses:
             return  # another request already replaced it
         log.error(message, *args)
         self.restarts += 1
+        metrics.pool_restarted(self.POOL)
         broken.shutdown(wait=False, cancel_futures=True)
         self._executor = None if self._closed else self._new_executor()
 
