@@ -131,7 +131,7 @@ async def test_deathfront_round_limit_and_who_starts(simcord_env):
     alice, bob = table.members
     live = await open_lobby(table, "deathfront new")
     assert "Round limit: 30" in options_line(table)
-    assert "Who starts: By faction" in options_line(table)
+    assert "Who starts: Random" in options_line(table)
     panel = await options_panel(alice, table)
     assert list(selects(panel)) == [f"tt:lopt:round_limit:{live.id}"]
     assert chosen(panel, f"tt:lopt:round_limit:{live.id}") == ["30"]

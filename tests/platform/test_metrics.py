@@ -24,6 +24,20 @@ def settings(settings: Settings) -> Settings:
     return settings.model_copy(update={"metrics_port": 0})  # a free port the system chooses
 
 
+@pytest.fixture(autouse=True)
+def no_lag_sampler_under_simcord(monkeypatch):
+    """SimCord freezes the clock: the sampler's endless 0.5 s sleeps keep it
+    advancing time, which a loaded machine can turn into "did not settle".
+    The sampler is tested on a real clock (test_metrics_seams.py). Metrics
+    are switched off after each test, whatever it did."""
+    async def no_sampling(interval: float = 0.0) -> None:
+        return None
+
+    monkeypatch.setattr("app.metrics_server.sample_loop_lag", no_sampling)
+    yield
+    metrics.disable()
+
+
 async def scrape(url: str) -> Samples:
     async with aiohttp.ClientSession() as session, session.get(url) as response:
         assert response.status == 200
