@@ -38,7 +38,7 @@ MEASURED = {"setup": ("play of 1 tile", "play of 2 tiles"),
 # The issue's taps per typical move: SETUP (2 tiles) ≤ 5, CUBED ≤ 3, Death Front ≤ 3.
 TARGET = {"play of 2 tiles": 5, "placement, rotation 0": 3, "placement with a rotation": 3,
           "deploy": 3, "move": 3, "attack": 3}
-HAND_RESERVE = 2  # Death Front: an empty hand ends the game, so the player keeps two cards
+HAND_RESERVE = 2  # Death Front: the player keeps two cards in hand (the pace the taps were measured at)
 NAMES = {"setup": "SETUP", "cubed": "CUBED", "deathfront": "Death Front"}
 # Each page notes when it shows a new version (epoch ms, as Python's time.time()).
 WATCH_VERSIONS = """() => { window.shownAt = {};

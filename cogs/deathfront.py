@@ -216,7 +216,7 @@ async def attackers_autocomplete(interaction: discord.Interaction, current: str)
 
 # ---- the cog -----------------------------------------------------------------------------
 class DeathFrontCog(GameCog, name="deathfront"):
-    confirm_empty_hand_end = True  # an empty hand ends the game: ask first
+    confirm_empty_hand_end = True  # an empty hand with nothing to draw ends the game: ask first
     game_type = GAME
     group = app_commands.Group(name="deathfront",
                                description=_text("group", "Death Front: Blitzkrieg, a WWII card battle"))

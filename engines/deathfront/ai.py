@@ -1,7 +1,8 @@
 """A greedy AI: scores each candidate by a quick static look at the board
 (supply, targets in range, enemy threat, depth into enemy territory) and
-picks the best. It keeps two cards in hand, because an empty hand ends the
-game, and never attacks without a win.
+picks the best. Once its deck is empty it keeps two cards in hand, because
+an empty hand with nothing left to draw ends the game; it places no
+facility an enemy Engineer would remove, and never attacks without a win.
 """
 from __future__ import annotations
 
@@ -36,6 +37,12 @@ from .skills import barrage_cells, skill_options
 HAND_RESERVE = 2
 
 
+def kept_back(state: DeathFrontState, seat: int, cards: int) -> int:
+    """Cards to keep in hand: none while the deck lasts (an empty hand draws
+    again); with the deck empty, an empty hand ends the game (flow.out_of_cards)."""
+    return 0 if state.decks[seat] else cards
+
+
 @dataclass
 class Picture:
     """What the AI knows about the board for one decision."""
@@ -60,9 +67,9 @@ def choose_action(engine: GameEngine[Any, Any], state: DeathFrontState, seat: in
     choice: BaseModel | None = None
     if state.step == "deploy":
         choice = _deploy_choice(state, seat, pic, rng)
-    elif state.step == "facility" and len(state.hands[seat]) > 1:
+    elif state.step == "facility" and len(state.hands[seat]) > kept_back(state, seat, 1):
         choice = _facility_choice(state, seat, pic)
-    elif state.step == "skill" and len(state.hands[seat]) > 1:
+    elif state.step == "skill" and len(state.hands[seat]) > kept_back(state, seat, 1):
         choice = _skill_choice(state, seat, pic)
     elif state.step == "attack":
         choice = _attack_choice(state, seat)
@@ -192,7 +199,7 @@ def deploy_options(state: DeathFrontState, seat: int, pic: Picture) -> list[tupl
     hand = state.hands[seat]
     own_resources = [u for u in state.pieces.values()
                      if R.card(u).type == "resource" and R.side_of(state, u) == pic.side]
-    if len(hand) > HAND_RESERVE:
+    if len(hand) > kept_back(state, seat, HAND_RESERVE):
         seen: set[str] = set()
         for uid in hand:
             card = R.card(uid)
@@ -228,7 +235,7 @@ def deploy_options(state: DeathFrontState, seat: int, pic: Picture) -> list[tupl
 
 
 def _facility_choice(state: DeathFrontState, seat: int, pic: Picture) -> BaseModel | None:
-    cells = R.facility_cells(state, seat)
+    cells = [c for c in R.facility_cells(state, seat) if not R.engineer_near(state, c, pic.side)]
     front = max(board.territory_rows(pic.side), key=lambda r: -abs(r - board.FRONT_ROW))
     for uid in R.hand_cards(state, seat, "facility"):
         effect = R.card(uid).effect
@@ -308,7 +315,7 @@ def _has_target(state: DeathFrontState, seat: int, label: str, uid: str) -> bool
 
 def _strike_value(state: DeathFrontState, seat: int, skill: CardDef, target: str) -> float:
     side = R.side_of_seat(state, seat)
-    cells = barrage_cells(state, target) if skill.effect == "barrage" else [target.rstrip("F")]
+    cells = barrage_cells(state, target, skill) if skill.effect == "barrage" else [target.rstrip("F")]
     value = 0.0
     for label in cells:
         if skill.effect == "barrage":

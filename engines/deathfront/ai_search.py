@@ -4,7 +4,8 @@ Candidates: the greedy AI's choice first, then the best-valued deploys,
 moves and winning attacks, then passing. The evaluation weighs, per side,
 material on the board, supplied units, enemy territory held and
 breakthrough threats (units deep in enemy territory that nothing threatens),
-plus cards in hand (an empty hand ends the game).
+plus cards in hand (the choices left for later turns; with the deck empty,
+an empty hand also ends the game).
 
 End-of-game votes: a side proposes an end when the territory count would
 win it the game now and the board does not promise more (it is not winning

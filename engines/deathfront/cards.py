@@ -24,6 +24,11 @@ Keyword = Literal["armoured", "indirect", "fast", "engineer", "airborne", "infil
 FacilityEffect = Literal["minefield", "anti_tank", "bunker"]
 SkillEffect = Literal["air_strike", "supply_drop", "smoke", "blitz", "last_stand", "barrage"]
 FACILITY_EFFECTS = get_args(FacilityEffect)
+# The numbers each skill effect reads from its card (the engine hard-codes none).
+SKILL_NUMBERS: dict[str, tuple[str, ...]] = {
+    "air_strike": ("attack",), "barrage": ("attack", "targets"), "supply_drop": ("level",),
+    "smoke": ("targets",), "blitz": ("targets",), "last_stand": ("bonus",),
+}
 SKILL_EFFECTS = get_args(SkillEffect)
 
 DECK_MAKEUP = {"unit": 24, "resource": 10, "facility": 3, "skill": 2}
@@ -91,8 +96,9 @@ class CardDef(BaseModel):
         if self.type == "skill":
             if self.effect not in SKILL_EFFECTS:
                 raise _FieldError("effect", f"unknown skill effect {self.effect!r}")
-            if self.effect in ("air_strike", "barrage") and self.attack is None:
-                raise _FieldError("attack", f"required for a {self.effect} skill")
+            for field in SKILL_NUMBERS.get(self.effect or "", ()):
+                if getattr(self, field) is None:
+                    raise _FieldError(field, f"required for a {self.effect} skill")
         if (self.type == "frontline") != (self.faction == "none"):
             raise _FieldError("faction", "only front-line cards have faction 'none'")
         return self

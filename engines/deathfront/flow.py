@@ -194,8 +194,8 @@ def start_step(state: DeathFrontState, step: Step, events: list[Event]) -> None:
 
 
 def end_step(state: DeathFrontState, events: list[Event]) -> None:
-    if state.step == "deploy":
-        _deploy_step_cleanup(state, events)
+    if state.step == "facility":  # the deployment phase (draw, deploy/move, facilities) is complete
+        _deployment_phase_cleanup(state, events)
     if state.step in NEXT_STEP:
         start_step(state, NEXT_STEP[state.step], events)
     else:
@@ -218,7 +218,10 @@ def _check_breakthrough(state: DeathFrontState, events: list[Event]) -> None:
                 return
 
 
-def _deploy_step_cleanup(state: DeathFrontState, events: list[Event]) -> None:
+def _deployment_phase_cleanup(state: DeathFrontState, events: list[Event]) -> None:
+    """部署階段完成時: resources orthogonally next to an enemy unit are lost,
+    enemy facilities next to (or under) an Engineer are removed, including
+    facilities placed in the facility step just ended."""
     cols = R.columns(state)
     lost_resources = []
     for label, uid in state.pieces.items():
@@ -230,16 +233,8 @@ def _deploy_step_cleanup(state: DeathFrontState, events: list[Event]) -> None:
             if other and R.is_unit(other) and R.side_of(state, other) != side:
                 lost_resources.append((label, uid))
                 break
-    removed_facilities = []
-    for label, uid in state.facilities.items():
-        side = R.side_of(state, uid)
-        here = board.at(label)
-        near = [label] + [board.name(n) for n in board.neighbours(here, cols)]
-        if any(
-            (o := state.pieces.get(c)) and R.card(o).has("engineer") and R.side_of(state, o) != side
-            for c in near
-        ):
-            removed_facilities.append((label, uid))
+    removed_facilities = [(label, uid) for label, uid in state.facilities.items()
+                          if R.engineer_near(state, label, R.side_of(state, uid))]
     for label, uid in lost_resources:
         events.append(ev("resource_lost", seat=R.seat_of(state, uid), card=R.card(uid).name.en, card_id=R.card(uid).id,
                          cell=label))
@@ -257,10 +252,17 @@ def _resolve(state: DeathFrontState, events: list[Event]) -> None:
     lost = [state.had_units[s] and not has_units[s] and has_units[1 - s] for s in (0, 1)]
     if lost[0] or lost[1]:
         _finish(state, 1 if lost[0] else 0, "elimination", events)
-    elif any(not hand for hand in state.hands):
+    elif any(out_of_cards(state, seat) for seat in range(state.players)):
         _finish_by_territory(state, "no_cards", events)
     elif state.round >= state.config.round_limit:
         _finish_by_territory(state, "round_limit", events)
+
+
+def out_of_cards(state: DeathFrontState, seat: int) -> bool:
+    """No card in hand and none left to draw: the next draw step would leave
+    the player empty-handed, so the game ends. An empty hand alone does not
+    (the player draws again next round)."""
+    return not state.hands[seat] and not state.decks[seat]
 
 
 def _finish_by_territory(state: DeathFrontState, reason: str, events: list[Event]) -> None:

@@ -258,6 +258,8 @@ class CardView(BaseModel):
     anti_armour: int = 0
     supply: str | None = None
     effect: str | None = None
+    targets: int | None = None  # skills: how many squares or units (Barrage, Smoke Screen, Blitz)
+    bonus: int | None = None  # skills: Last Stand's defence bonus
 
 
 class TileView(BaseModel):

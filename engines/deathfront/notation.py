@@ -38,7 +38,7 @@ def card_label(card: CardDef | CardView, locale: str = "en") -> str:
     elif card.effect:
         full = R.card(card.uid) if isinstance(card, CardView) else card
         effect = t(f"deathfront.effect.{card.effect}", locale, attack=full.attack, targets=full.targets,
-                   bonus=full.bonus)
+                   bonus=full.bonus, level=full.level)
         label = t("deathfront.label.effect", locale, name=name, effect=effect)
     else:
         return name

@@ -69,11 +69,23 @@ def supply_level(state: DeathFrontState, label: str, side: int) -> int:
     return best
 
 
+def skill_card(state: DeathFrontState, seat: int, effect: str) -> CardDef | None:
+    """The seat's deck's skill card with ``effect``: its numbers (a Supply
+    Drop's level, a Last Stand's bonus) are the card data's."""
+    faction = state.factions[seat]
+    return next((d for d in CARDS.defs.values() if d.faction == faction and d.effect == effect), None)
+
+
+def skill_number(state: DeathFrontState, seat: int, effect: str, field: str) -> int:
+    skill = skill_card(state, seat, effect)
+    return int(getattr(skill, field) or 0) if skill else 0
+
+
 def is_supplied(state: DeathFrontState, label: str, uid: str) -> bool:
-    seat = seat_of(state, uid)
-    if seat in state.supply_drop:
-        return True
-    return supply_level(state, label, side_of(state, uid)) >= (card(uid).level or 1)
+    level = supply_level(state, label, side_of(state, uid))
+    if seat_of(state, uid) in state.supply_drop:  # levels never add up: the better one counts
+        level = max(level, skill_number(state, seat_of(state, uid), "supply_drop", "level"))
+    return level >= (card(uid).level or 1)
 
 
 # ---- attacks -----------------------------------------------------------------
@@ -118,7 +130,7 @@ def defence(state: DeathFrontState, target: str, label: str, attacker_cells: lis
     if facility and facility[0] == "bunker" and facility[1] == target_side:
         value += 1
     if seat_of(state, target) in state.last_stand:
-        value += 1
+        value += skill_number(state, seat_of(state, target), "last_stand", "bonus")
     if target_card.has("concealed") and attacker_cells:
         here = board.at(label)
         if any(not board.adjacent(here, board.at(a)) for a in attacker_cells):
@@ -257,6 +269,15 @@ def facility_cells(state: DeathFrontState, seat: int) -> list[str]:
             if label not in state.facilities and (piece is None or side_of(state, piece) == side):
                 out.append(label)
     return out
+
+
+def engineer_near(state: DeathFrontState, label: str, side: int) -> bool:
+    """An Engineer of the side other than ``side`` on ``label`` or orthogonally
+    next to it: a facility of ``side`` there is removed when the deployment
+    phase completes."""
+    near = [label] + [board.name(n) for n in board.neighbours(board.at(label), columns(state))]
+    return any((o := state.pieces.get(c)) is not None and card(o).has("engineer") and side_of(state, o) != side
+               for c in near)
 
 
 def territory(state: DeathFrontState) -> list[int]:

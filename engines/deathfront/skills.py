@@ -47,12 +47,13 @@ def air_strike(state: DeathFrontState, seat: int, skill: CardDef,
     return [event]
 
 
-def barrage_cells(state: DeathFrontState, centre: str) -> list[str]:
-    """Three squares of one row around ``centre``, shifted to stay on the board."""
+def barrage_cells(state: DeathFrontState, centre: str, skill: CardDef) -> list[str]:
+    """The skill's ``targets`` squares of one row around ``centre`` (3: the
+    centre and one each side), shifted to stay on the board."""
     x, row = board.at(centre)
     cols = R.columns(state)
-    width = 3
-    start = min(max(x - 1, 0), cols - width)
+    width = min(skill.targets or 1, cols)
+    start = min(max(x - (width - 1) // 2, 0), cols - width)
     return [board.name((c, row)) for c in range(start, start + width)]
 
 
@@ -63,7 +64,7 @@ def barrage(state: DeathFrontState, seat: int, skill: CardDef,
         raise illegal("skill_needs_target")
     side = R.side_of_seat(state, seat)
     events = []
-    for label in barrage_cells(state, parsed[0]):
+    for label in barrage_cells(state, parsed[0], skill):
         for uid in (state.pieces.get(label), state.facilities.get(label)):
             if uid and R.side_of(state, uid) != side:
                 events.append(_strike(state, seat, skill, uid, label))
@@ -74,20 +75,21 @@ def barrage(state: DeathFrontState, seat: int, skill: CardDef,
 def supply_drop(state: DeathFrontState, seat: int, skill: CardDef,
                 text: str | None) -> list[Event]:
     state.supply_drop.append(seat)
-    return [ev("supply_drop", seat=seat)]
+    return [ev("supply_drop", seat=seat, level=skill.level)]
 
 
 def last_stand(state: DeathFrontState, seat: int, skill: CardDef,
                text: str | None) -> list[Event]:
     state.last_stand.append(seat)
-    return [ev("last_stand", seat=seat)]
+    return [ev("last_stand", seat=seat, bonus=skill.bonus)]
 
 
 def smoke(state: DeathFrontState, seat: int, skill: CardDef,
           text: str | None) -> list[Event]:
     cells = parse_cells(text or "", R.columns(state))
-    if not cells or len(cells) > (skill.targets or 2) or len(set(cells)) != len(cells):
-        raise illegal("skill_targets", most=skill.targets or 2)
+    most = skill.targets or 1
+    if not cells or len(cells) > most or len(set(cells)) != len(cells):
+        raise illegal("skill_targets", most=most)
     side = R.side_of_seat(state, seat)
     for label in cells:
         uid = state.pieces.get(label)
@@ -100,8 +102,9 @@ def smoke(state: DeathFrontState, seat: int, skill: CardDef,
 def blitz(state: DeathFrontState, seat: int, skill: CardDef,
           text: str | None) -> list[Event]:
     moves = parse_moves(text or "", R.columns(state))
-    if not moves or len(moves) > (skill.targets or 2):
-        raise illegal("skill_targets", most=skill.targets or 2)
+    most = skill.targets or 1
+    if not moves or len(moves) > most:
+        raise illegal("skill_targets", most=most)
     events: list[Event] = []
     movers: set[str] = set()
     for src, dst in moves:
@@ -156,7 +159,8 @@ def skill_targets(state: DeathFrontState, seat: int, uid: str) -> list[str]:
 
 def skill_options(state: DeathFrontState, seat: int, uid: str) -> list[PlaySkill]:
     """Legal uses of a skill card: every target for strikes and Barrage, every
-    one or two enemy units for Smoke, every single move for Blitz."""
+    group of up to its ``targets`` enemy units for Smoke, every single move
+    for Blitz."""
     effect = R.card(uid).effect
     if effect in ("supply_drop", "last_stand"):
         return [PlaySkill(card=uid)]
@@ -171,16 +175,19 @@ def skill_options(state: DeathFrontState, seat: int, uid: str) -> list[PlaySkill
         return out
     if effect == "barrage":
         enemy = set(_enemy_cells(state, seat))
+        skill = R.card(uid)
+        width = min(skill.targets or 1, R.columns(state))
         centres = set()
         for row in range(1, board.ROWS + 1):
-            for x in range(1, R.columns(state) - 1):
-                centre = board.name((x, row))
-                if enemy & set(barrage_cells(state, centre)):
+            for start in range(R.columns(state) - width + 1):  # each stretch of the row once
+                centre = board.name((start + (width - 1) // 2, row))
+                if enemy & set(barrage_cells(state, centre, skill)):
                     centres.add(centre)
         return [PlaySkill(card=uid, target=c) for c in sorted(centres)]
     if effect == "smoke":
         units = _enemy_cells(state, seat, units_only=True)
-        groups = [[u] for u in units] + [list(p) for p in combinations(units, 2)]
+        most = R.card(uid).targets or 1
+        groups = [list(g) for n in range(1, most + 1) for g in combinations(units, n)]
         return [PlaySkill(card=uid, target=",".join(g)) for g in groups]
     if effect == "blitz":
         return [PlaySkill(card=uid, target=t) for t in skill_targets(state, seat, uid)]

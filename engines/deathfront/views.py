@@ -22,6 +22,7 @@ def card_view(uid: str) -> CardView:
         uid=uid, id=card.id, type=card.type, faction=card.faction, name=card.name.en, attack=card.attack,
         defence=card.defence, range=card.range, range_cells=list(pattern), level=card.level,
         keywords=list(card.keywords), anti_armour=card.anti_armour, supply=card.supply, effect=card.effect,
+        targets=card.targets, bonus=card.bonus,
     )
 
 

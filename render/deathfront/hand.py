@@ -52,7 +52,8 @@ def card_stats(card: CardView, locale: str) -> str:
                            t(f"render.deathfront.facility.{card.effect}_text", locale)])
     aa = t("render.deathfront.skill.air_strike_aa", locale, n=card.anti_armour) if card.anti_armour else ""
     return " · ".join([t("deathfront.card_type.skill", locale),
-                       t(f"render.deathfront.skill.{card.effect}", locale, attack=card.attack, aa=aa)])
+                       t(f"render.deathfront.skill.{card.effect}", locale, attack=card.attack, aa=aa,
+                                         level=card.level, targets=card.targets, bonus=card.bonus)])
 
 
 def hand_size(cards: int) -> tuple[int, int]:
@@ -141,7 +142,8 @@ def _hand_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: Car
         draw_text(d, (x0 + 8, y1 - 50), t("render.deathfront.own_territory", locale), T, fill=CARD_TYPE_INK)
     else:
         aa = t("render.deathfront.skill.air_strike_aa", locale, n=card.anti_armour) if card.anti_armour else ""
-        text = t(f"render.deathfront.skill.{card.effect}", locale, attack=card.attack, aa=aa)
+        text = t(f"render.deathfront.skill.{card.effect}", locale, attack=card.attack, aa=aa,
+                 level=card.level, targets=card.targets, bonus=card.bonus)
         draw_text(d, body, t("render.deathfront.single_use", locale), T, fill=INK, bold=True,
                   max_width=CARD_W - 16)
         for k, line in enumerate(wrap_text(text, T, CARD_W - 16, max_lines=4)):

@@ -24,7 +24,7 @@ KEPT_LATIN = frozenset({"SETUP", "CUBED", "Tabletop", "AI"})
 # The page's text a player reads: whose turn, the hint, the moves, the bar and the log.
 SHOWN = ("#turn", "#tap-hint", "#moves", "#pick-label", "#pick-list", "#log")
 
-HAND_RESERVE = 2  # an empty hand ends a Death Front game at the round's end: keep two, as its AI does
+HAND_RESERVE = 2  # Death Front: keep two cards in hand, a steady pace for a whole game on the page
 DEATHFRONT_ORDER = {"attack": 0, "move": 1, "deploy": 2, "facility": 3, "skill": 4, "keep": 5,
                     "decline_end": 6, "discard": 7, "pass": 8, "skip_draw": 9, "mulligan": 10,
                     "agree_end": 11, "propose_end": 12}

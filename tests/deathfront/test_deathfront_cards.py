@@ -55,6 +55,11 @@ def broken(tmp_path, old, new, count=1):
          "level"),
         ('keywords = ["armoured", "fast"]', 'keywords = ["armored"]', "us_m8", "keywords"),
         ('unit_class = "sniper"', 'unit_class = "sniper"\nspeed = 3', "us_sniper", "speed"),
+        # a skill's numbers are the data's (docs/rules/deathfront.md, decision 20): required
+        ('effect = "last_stand"\nbonus = 1', 'effect = "last_stand"', "ss_last_stand", "bonus"),
+        ('effect = "barrage"\nattack = 3\ntargets = 3', 'effect = "barrage"\nattack = 3', "wehrmacht_barrage",
+         "targets"),
+        ('effect = "supply_drop"\nlevel = 3', 'effect = "supply_drop"', "us_supply_drop", "level"),
     ],
 )
 def test_broken_file_names_card_and_field(tmp_path, old, new, card_id, field):

@@ -33,12 +33,19 @@ async def test_a_success_says_what_was_done(simcord_env):
     assert "bob keeps" in answer.content
 
 
+def out_of_cards(state, seat) -> None:
+    """As if the seat had played its last card with nothing left to draw
+    (docs/rules/deathfront.md, decision 12: only then does the game end)."""
+    state.discards[seat] += state.hands[seat] + state.decks[seat]
+    state.hands[seat], state.decks[seat] = [], []
+
+
 def ends_with_empty_hand(live, seat) -> bool:
-    """Would passing now end the game if this seat's hand were empty?"""
+    """Would passing now end the game if this seat had no cards left?"""
     if live.state.step not in ("deploy", "facility", "skill", "attack"):
         return False
     trial = live.state.model_copy(deep=True)
-    trial.hands[seat] = []
+    out_of_cards(trial, seat)
     try:
         after, _ = live.engine.apply(trial, seat, Pass())
     except Exception:
@@ -52,11 +59,14 @@ async def test_death_front_asks_before_emptying_the_hand_ends_the_game(simcord_e
     rng = random.Random(3)
     while not ends_with_empty_hand(live := game.live(), seat := live.to_act()[0]):
         await game.play_one(rng)
-    live.state.hands[seat] = []  # as if their last card had just been played
     member = game.member(live.seats[seat].user_id)
     version = live.record.version
+    trial = live.state.model_copy(deep=True)
+    trial.hands[seat] = []  # the last card played, but cards are left to draw: the game goes on
+    assert not live.engine.is_over(live.engine.apply(trial, seat, Pass())[0])
+    out_of_cards(live.state, seat)  # nothing left to draw either: passing ends the game
     answer = last_reply(await member.slash(game.channel, "deathfront pass"))
-    assert answer.ephemeral and "empties your hand, which ends the game" in answer.content
+    assert answer.ephemeral and "empties your hand with no cards left to draw, which ends the game" in answer.content
     assert game.live().record.version == version  # nothing happened yet
     await member.click(answer, label="Confirm")
     assert game.live() is None  # confirmed: the game ended

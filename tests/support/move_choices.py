@@ -42,8 +42,8 @@ def row(cell: str) -> int:
 
 def seeking_attacks(data: Move) -> Move:
     """Death Front: attack with the most attackers; else move a unit forward;
-    deploy while the hand holds three cards or more (an empty hand ends the
-    game); else pass."""
+    deploy while the hand holds three cards or more (a steady pace: the
+    attacks are what this player seeks); else pass."""
     moves = data["moves"]
 
     def of(kind: str) -> list[Move]:
