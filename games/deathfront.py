@@ -5,7 +5,7 @@ from itertools import combinations
 
 from pydantic import BaseModel
 
-from engines.deathfront import choices
+from engines.deathfront import choices, lessons
 from engines.deathfront.cards import ALLIED_FACTIONS, card_name, localize_card_params
 from engines.deathfront.engine import DeathFrontEngine
 from engines.deathfront.lobby import finalize_lobby_config
@@ -99,4 +99,5 @@ DEFINITION = GameDefinition(
     discord=DiscordParts(cog="cogs.deathfront", builder="cogs.builder.deathfront:BUILDER"),
     describe_moves=describe_moves,
     widen_actions=every_attacker_group,
+    lessons=lessons.LESSONS,
 )

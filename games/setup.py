@@ -4,7 +4,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engines.base import IllegalAction
-from engines.setup import rules
+from engines.setup import lessons, rules
 from engines.setup.engine import SetupEngine
 from engines.setup.models import PlayAction, SetupState, SwapAction
 from engines.setup.notation import preview_play
@@ -100,4 +100,5 @@ DEFINITION = GameDefinition(
     discord=DiscordParts(cog="cogs.setup", builder="cogs.builder.setup:BUILDER"),
     describe_moves=describe_moves,
     continue_move=continue_play,
+    lessons=lessons.LESSONS,
 )
