@@ -82,7 +82,7 @@ async def test_without_a_topic_the_summary_lists_the_topics(games_table, locales
     assert "Three ways to win" in text.splitlines()[-1] and "topic" in text.splitlines()[-1]
     assert not result.response.attachments
     result = await bob.slash(games_table.channel, "rules", game="cubed")
-    assert result.response.embeds[0].description.splitlines()[-1].startswith("圖解規則：/規則 遊戲: 主題:")
+    assert result.response.embeds[0].description.splitlines()[-1].startswith("圖解規則：`/規則 遊戲: 主題:`")
 
 
 async def test_topic_autocomplete_lists_the_games_topics_in_the_callers_language(games_table, locales):
