@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs import hands, lobby_options, views
+from cogs import hands, lobby_options, rules_topics, views
 from cogs.builder import items as builder_items
 from cogs.common import (
     bot_of,
@@ -161,14 +161,21 @@ class CoreCog(commands.Cog):
 
     # -- information -------------------------------------------------------
     @app_commands.command(name="rules", description=_desc("cmd.rules", "How to play a game with this bot"))
-    @app_commands.describe(game=_desc("cmd.opt.game", "The game"))
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+    @app_commands.describe(game=_desc("cmd.opt.game", "The game"),
+                           topic=_desc("cmd.opt.topic", "A rules topic, drawn as a picture"))
+    @app_commands.autocomplete(game=game_autocomplete, topic=rules_topics.topic_autocomplete)
+    async def rules(self, interaction: discord.Interaction, game: str, topic: str | None = None) -> None:
         async with refusals(interaction):
             game_type = self._game_type(interaction, game)
+            definition = bot_of(interaction).registry.get(game_type)
+            if topic is not None:
+                await rules_topics.send_topic(interaction, definition, topic)
+                return
             locale = await user_locale(interaction)
+            summary = t(f"{game_type}.rules.summary", locale).rstrip()
+            line = rules_topics.topics_line(definition, locale)
             embed = discord.Embed(title=game_name(game_type, locale),
-                                  description=t(f"{game_type}.rules.summary", locale),
+                                  description=f"{summary}\n\n{line}" if line else summary,
                                   colour=discord.Colour.teal())
             await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -6,6 +6,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engines.base import Event
+from engines.cubed import lessons
 from engines.cubed.engine import CubedEngine, hand_points
 from engines.cubed.labels import cell_labels, localize_piece_params, piece_label
 from engines.cubed.models import POINTS_PRESETS, CubedState, GiveAction, KeepAction, PlaceAction, PointsTable
@@ -146,4 +147,5 @@ DEFINITION = GameDefinition(
     discord=DiscordParts(cog="cogs.cubed", builder="cogs.builder.cubed:BUILDER"),
     describe_moves=describe_moves,
     lobby_options=LOBBY_OPTIONS,
+    lessons=lessons.LESSONS,
 )

@@ -5,7 +5,7 @@ from itertools import combinations
 
 from pydantic import BaseModel
 
-from engines.deathfront import choices
+from engines.deathfront import choices, lessons
 from engines.deathfront.cards import ALLIED_FACTIONS, card_name, localize_card_params
 from engines.deathfront.engine import DeathFrontEngine
 from engines.deathfront.lobby import finalize_lobby_config
@@ -102,4 +102,5 @@ DEFINITION = GameDefinition(
     widen_actions=every_attacker_group,
     # The round limit the rulings call configurable (default 30; the config takes 1-200).
     lobby_options=(number_option("round_limit", (5, 10, 15, 20, 25, 30, 40, 50, 75, 100)),),
+    lessons=lessons.LESSONS,
 )

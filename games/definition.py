@@ -22,6 +22,7 @@ from pydantic import BaseModel
 
 from db.models import Seat
 from engines.base import Event, GameEngine, Renderer
+from engines.lessons import Lesson
 from games.options import FIRST_SEAT, LobbyOption
 
 # Builds the engine config at Start from the lobby config and each seat's own
@@ -120,6 +121,7 @@ class GameDefinition:
     widen_actions: ActionWidener | None = None  # the web's moves beyond legal_actions; None: those only
     continue_move: MoveContinuer | None = None  # moves built pair by pair on the server; None: listed only
     lobby_options: tuple[LobbyOption, ...] = ()  # what the host sets by clicking in the lobby (games/options.py)
+    lessons: tuple[Lesson, ...] = ()  # rules topics drawn as pictures (/rules game: topic:), engines.lessons
 
     @property
     def game_type(self) -> str:

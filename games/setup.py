@@ -4,7 +4,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engines.base import IllegalAction
-from engines.setup import rules
+from engines.setup import lessons, rules
 from engines.setup.engine import SetupEngine
 from engines.setup.models import PlayAction, SetupState, SwapAction
 from engines.setup.notation import preview_play
@@ -103,4 +103,5 @@ DEFINITION = GameDefinition(
     continue_move=continue_play,
     # "3 rounds of swaps end the game": how many rounds without a placed tile (the config takes 1-20).
     lobby_options=(number_option("stall_rounds", range(1, 11)),),
+    lessons=lessons.LESSONS,
 )
