@@ -24,6 +24,7 @@ from cogs.common import (
 from cogs.history import HistoryCog
 from cogs.pictures import picture
 from cogs.rematch import RematchButton
+from cogs.review import ReviewButton, ReviewCog
 from cogs.seats import find_table, my_seat
 from i18n import LOCALES, t
 from tables.errors import TableError
@@ -320,8 +321,9 @@ class CoreCog(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     """The core commands, and the restart-proof controls every game shares:
-    lobby buttons, Show hand, the AI level, the click builder and Rematch."""
+    lobby buttons, Show hand, the AI level, the click builder, Rematch and Review."""
     await bot.add_cog(CoreCog(bot))
     await bot.add_cog(HistoryCog(bot))
-    bot.add_dynamic_items(*views.DYNAMIC_ITEMS, *builder_items.DYNAMIC_ITEMS, RematchButton)
+    await bot.add_cog(ReviewCog(bot))
+    bot.add_dynamic_items(*views.DYNAMIC_ITEMS, *builder_items.DYNAMIC_ITEMS, RematchButton, ReviewButton)
 

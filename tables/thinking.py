@@ -34,6 +34,7 @@ from engines.base import GameEngine
 from engines.search import Budget
 from tables import thinking_worker
 from tables.registry import GameRegistry
+from tables.review import review_seat
 from tables.worker_processes import WorkerProcesses
 
 log = logging.getLogger(__name__)
@@ -55,6 +56,7 @@ class ThinkingPool(WorkerProcesses):
         super().__init__(DEFAULT_PROCESSES if processes is None else processes)
         self.moves_in_process = 0
         self.moves_in_thread = 0
+        self.reviews_in_process = 0
 
     def start(self, paths: Iterable[str] | None = None, registry: GameRegistry | None = None) -> None:
         """Start the worker processes and build the registry's engines (or
@@ -89,6 +91,28 @@ class ThinkingPool(WorkerProcesses):
             raise
         self.moves_in_process += 1
         return action
+
+    async def review(self, engine: GameEngine[Any, Any], record: Any, actions: list[tuple[int, int, dict]],
+                     seat: int) -> dict[str, Any]:
+        """``tables.review.review_seat`` (seconds of CPU), in a worker
+        process when there is one, else in a thread. Replays and judges a
+        finished game: never cancelled by shutdown half way (a review is
+        only asked for by a player waiting for it)."""
+        path = thinking_worker.engine_path(engine)
+        if self.processes == 0 or self._closed or path in self._in_thread:
+            return await asyncio.to_thread(review_seat, engine, record, actions, seat)
+        executor = self._executor or self._new_executor()
+        try:
+            data: dict[str, Any] = await asyncio.wrap_future(
+                executor.submit(thinking_worker.review, path, record, actions, seat))
+        except thinking_worker.EngineUnavailable:
+            self._in_thread.add(path)
+            return await asyncio.to_thread(review_seat, engine, record, actions, seat)
+        except BrokenProcessPool:
+            self._replace(executor, "an AI process died during a %s review; starting a new pool", engine.game_type)
+            return await asyncio.to_thread(review_seat, engine, record, actions, seat)
+        self.reviews_in_process += 1
+        return data
 
     async def _in_a_thread(self, engine: GameEngine[Any, Any], state: Any, seat: int, level: str, seed: str,
                            budget: Budget | None) -> BaseModel:

@@ -18,6 +18,7 @@ from engines import ai
 from engines.base import GameEngine
 from engines.paths import build, class_path
 from engines.search import Budget
+from tables import review as reviewing
 
 _ENGINES: dict[str, GameEngine[Any, Any]] = {}
 WARM_LEVELS = ("easy", "normal", "hard")  # the levels with knowledge to build
@@ -51,6 +52,11 @@ def think(path: str, state: Any, seat: int, level: str, seed: str, budget: Budge
     if budget is None:
         return ai.choose_action(engine, state, seat, level, rng)
     return ai.choose_action(engine, state, seat, level, rng, budget)
+
+
+def review(path: str, record: Any, actions: list[tuple[int, int, dict]], seat: int) -> dict[str, Any]:
+    """``tables.review.review_seat`` with the engine at ``path``."""
+    return reviewing.review_seat(resolve(path), record, actions, seat)
 
 
 def warm(paths: list[str]) -> int:
