@@ -31,7 +31,7 @@ SCREEN_ROUNDS = 4
 JUDGE_ROUNDS = 16
 JUDGED = 8  # decisions judged again after the screening
 SHOWN = 3
-MIN_LOSS = 0.02  # a smaller loss is noise, not a mistake
+MIN_LOSS = 0.005  # half a point of the judgement: below it, the same move in effect
 
 
 @dataclass(frozen=True)
@@ -101,16 +101,22 @@ def candidates(engine: GameEngine[Any, Any], knowledge: Knowledge, info: Any, se
 def judge(engine: GameEngine[Any, Any], knowledge: Knowledge, decision: Decision, seed: str,
           rounds: int) -> Verdict | None:
     """The decision's verdict over ``rounds`` common worlds (None: nothing
-    to choose, a decision the AI does not search, or no world allowed
-    every candidate)."""
+    to choose, the AI's own rule chose the same, or no world allowed every
+    candidate)."""
     info = engine.information_state(decision.state, decision.seat)
     rng = random.Random(f"{seed}:{decision.seq}")
-    if knowledge.forced(info, decision.seat, random.Random(0)) is not None:
-        return None  # votes and draws: the AI decides them by rule, not by search
+    played_key = action_key(decision.action)
+    # Where the game's AI decides by rule (a vote, a draw, proposing the end),
+    # a player who did the same has nothing to learn; one who did not is
+    # judged between the rule's choice and the usual candidates.
+    forced = knowledge.forced(info, decision.seat, random.Random(0))
+    if forced is not None and action_key(forced) == played_key:
+        return None
     actions = candidates(engine, knowledge, info, decision.seat, decision.action)
+    if forced is not None and action_key(forced) not in {action_key(a) for a in actions}:
+        actions.insert(0, forced)
     if len(actions) < 2:
         return None
-    played_key = action_key(decision.action)
     outcomes: list[list[_Outcome]] = [[] for _ in actions]
     for _ in range(rounds):
         round_seed = rng.getrandbits(63)
