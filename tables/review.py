@@ -14,7 +14,8 @@ from typing import Any
 from db.models import GameRecord
 from engines import ai
 from engines.base import GameEngine
-from engines.search.review import Decision, Verdict, review
+from engines.search.knowledge import Knowledge
+from engines.search.review import Decision, Verdict, final, review, screen, shown
 from tables.live import seat_infos
 
 FORMAT = 1  # bumped when the stored answer changes shape or meaning (older ones are judged again)
@@ -50,15 +51,23 @@ def verdict_json(engine: GameEngine[Any, Any], verdict: Verdict) -> dict[str, An
             "exact": verdict.exact, "wins_now": verdict.wins_now}
 
 
+def _knowledge(engine: GameEngine[Any, Any]) -> Knowledge | None:
+    try:
+        return ai.knowledge_for(engine, LEVEL)
+    except KeyError:
+        return None  # a game without a search AI has nothing to judge with
+
+
 def judge_decisions(engine: GameEngine[Any, Any], game_id: int, seat: int,
                     found: list[Decision]) -> dict[str, Any]:
     """The review of ``found`` (one seat's decisions) as stored JSON."""
-    try:
-        knowledge = ai.knowledge_for(engine, LEVEL)
-    except KeyError:
-        return {"format": FORMAT, "items": []}  # a game without a search AI has nothing to judge with
-    verdicts = review(engine, knowledge, found, review_seed(game_id, seat))
-    return {"format": FORMAT, "items": [verdict_json(engine, v) for v in verdicts]}
+    knowledge = _knowledge(engine)
+    verdicts = [] if knowledge is None else review(engine, knowledge, found, review_seed(game_id, seat))
+    return answer(engine, verdicts)
+
+
+def answer(engine: GameEngine[Any, Any], verdicts: list[Verdict]) -> dict[str, Any]:
+    return {"format": FORMAT, "items": [verdict_json(engine, v) for v in shown(verdicts)]}
 
 
 def review_seat(engine: GameEngine[Any, Any], record: GameRecord, actions: list[tuple[int, int, dict]],
@@ -66,3 +75,29 @@ def review_seat(engine: GameEngine[Any, Any], record: GameRecord, actions: list[
     """The three decisions of ``seat`` the AI judged worst, with the better
     actions and their gains (``engines.search.review.Verdict``)."""
     return judge_decisions(engine, record.id, seat, decisions(engine, record, actions, seat))
+
+
+# The same work in pieces, for a pool whose one worker also plays AI moves: a
+# move waits for one piece, not a whole review. Each piece replays the game.
+def seats_decisions(record: GameRecord, actions: list[tuple[int, int, dict]], seat: int) -> list[int]:
+    return [seq for seq, by, _ in actions if by == seat]
+
+
+def screen_part(engine: GameEngine[Any, Any], record: GameRecord, actions: list[tuple[int, int, dict]],
+                seat: int, seqs: list[int]) -> list[tuple[int, float]]:
+    knowledge = _knowledge(engine)
+    if knowledge is None:
+        return []
+    wanted = set(seqs)
+    found = [d for d in decisions(engine, record, actions, seat) if d.seq in wanted]
+    return screen(engine, knowledge, found, review_seed(record.id, seat))
+
+
+def final_part(engine: GameEngine[Any, Any], record: GameRecord, actions: list[tuple[int, int, dict]],
+               seat: int, seqs: list[int]) -> list[Verdict]:
+    knowledge = _knowledge(engine)
+    if knowledge is None:
+        return []
+    wanted = set(seqs)
+    found = [d for d in decisions(engine, record, actions, seat) if d.seq in wanted]
+    return final(engine, knowledge, found, review_seed(record.id, seat))

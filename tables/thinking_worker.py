@@ -54,9 +54,16 @@ def think(path: str, state: Any, seat: int, level: str, seed: str, budget: Budge
     return ai.choose_action(engine, state, seat, level, rng, budget)
 
 
-def review(path: str, record: Any, actions: list[tuple[int, int, dict]], seat: int) -> dict[str, Any]:
-    """``tables.review.review_seat`` with the engine at ``path``."""
-    return reviewing.review_seat(resolve(path), record, actions, seat)
+def review_screen(path: str, record: Any, actions: list[tuple[int, int, dict]], seat: int,
+                  seqs: list[int]) -> list[tuple[int, float]]:
+    """``tables.review.screen_part`` with the engine at ``path``."""
+    return reviewing.screen_part(resolve(path), record, actions, seat, seqs)
+
+
+def review_final(path: str, record: Any, actions: list[tuple[int, int, dict]], seat: int,
+                 seqs: list[int]) -> list[Any]:
+    """``tables.review.final_part`` with the engine at ``path``."""
+    return reviewing.final_part(resolve(path), record, actions, seat, seqs)
 
 
 def warm(paths: list[str]) -> int:

@@ -142,15 +142,40 @@ def judge(engine: GameEngine[Any, Any], knowledge: Knowledge, decision: Decision
     return verdict
 
 
+def screen(engine: GameEngine[Any, Any], knowledge: Knowledge, decisions: list[Decision],
+           seed: str) -> list[tuple[int, float]]:
+    """The first pass: (seq, loss) of each decision that has a loss, on
+    ``SCREEN_ROUNDS`` worlds. Decisions are independent: any split of them
+    screens the same."""
+    out = []
+    for decision in decisions:
+        verdict = judge(engine, knowledge, decision, seed + ":screen", SCREEN_ROUNDS)
+        if verdict is not None and verdict.loss > 0:
+            out.append((decision.seq, verdict.loss))
+    return out
+
+
+def worst(screened: list[tuple[int, float]], count: int = JUDGED) -> list[int]:
+    """The numbers of the ``count`` decisions the screening found worst."""
+    return [seq for seq, _ in sorted(screened, key=lambda s: (-s[1], s[0]))[:count]]
+
+
+def final(engine: GameEngine[Any, Any], knowledge: Knowledge, decisions: list[Decision],
+          seed: str) -> list[Verdict]:
+    """The second pass: the verdicts of ``decisions`` on ``JUDGE_ROUNDS``
+    worlds, real losses only."""
+    judged = [v for d in decisions if (v := judge(engine, knowledge, d, seed, JUDGE_ROUNDS))]
+    return [v for v in judged if v.loss >= MIN_LOSS and action_key(v.best) != action_key(v.played)]
+
+
+def shown(verdicts: list[Verdict], count: int = SHOWN) -> list[Verdict]:
+    """The ``count`` worst verdicts, worst first."""
+    return sorted(verdicts, key=lambda v: (-v.loss, v.seq))[:count]
+
+
 def review(engine: GameEngine[Any, Any], knowledge: Knowledge, decisions: list[Decision], seed: str,
-           shown: int = SHOWN) -> list[Verdict]:
-    """The ``shown`` decisions whose played action was judged furthest below
+           count: int = SHOWN) -> list[Verdict]:
+    """The ``count`` decisions whose played action was judged furthest below
     the best one, worst first (only real losses, so maybe fewer)."""
-    screened = [v for d in decisions if (v := judge(engine, knowledge, d, seed + ":screen", SCREEN_ROUNDS))]
-    screened.sort(key=lambda v: (-v.loss, v.seq))
-    by_seq = {d.seq: d for d in decisions}
-    judged = [v for s in screened[:JUDGED] if s.loss > 0
-              and (v := judge(engine, knowledge, by_seq[s.seq], seed, JUDGE_ROUNDS))]
-    judged = [v for v in judged if v.loss >= MIN_LOSS and action_key(v.best) != action_key(v.played)]
-    judged.sort(key=lambda v: (-v.loss, v.seq))
-    return judged[:shown]
+    wanted = set(worst(screen(engine, knowledge, decisions, seed)))
+    return shown(final(engine, knowledge, [d for d in decisions if d.seq in wanted], seed), count)

@@ -9,10 +9,10 @@ import random
 import pytest
 from PIL import Image
 
+from bench.review_games import setup_two_for_six
 from games import setup as setup_game
 from tables.registry import GameRegistry
 from tests.conftest import Table, last_reply
-from tests.review.games import setup_two_for_six
 
 
 @pytest.fixture

@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
+from bench.review_games import deathfront_pass_up_the_win, finished_game, setup_two_for_six
 from tables.registry import default_registry
 from tables.review import decisions, judge_decisions, replayed, review_seat
 from tables.review_show import shown_items
 from tests.ai.helpers import swap_unseen
-from tests.review.games import deathfront_pass_up_the_win, finished_game, setup_two_for_six
 
 REGISTRY = default_registry()
 

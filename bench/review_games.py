@@ -1,4 +1,4 @@
-"""Finished two-player games for the review's tests and bench: played by the
+"""Finished two-player games for the review's bench and tests: played by the
 greedy AI from a seed, optionally with one seeded blunder of seat 0."""
 from __future__ import annotations
 
