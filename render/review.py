@@ -24,13 +24,13 @@ def _tag_size(width: int) -> int:
 
 def _played_mark(draw: ImageDraw.ImageDraw, box: Box, tag: int) -> None:
     x0, y0, x1, y1 = box
-    draw.rectangle((x0 + 3, y0 + 3, x1 - 4, y1 - 4), outline=PLAYED, width=3)
+    draw.rectangle((x0 + 3, y0 + 3, x1 - 4, y1 - 4), outline=PLAYED, width=max(3, tag // 3))
     draw.rectangle((x0 + 1, y0 + 1, x0 + 1 + tag, y0 + 1 + tag), fill=PLAYED, outline=INK)
 
 
 def _better_mark(draw: ImageDraw.ImageDraw, box: Box, tag: int) -> None:
     x0, y0, x1, y1 = box
-    draw.rectangle((x0 - 3, y0 - 3, x1 + 2, y1 + 2), outline=BETTER, width=5)
+    draw.rectangle((x0 - 3, y0 - 3, x1 + 2, y1 + 2), outline=BETTER, width=max(5, tag // 2))
     draw.rectangle((x0 - 5, y0 - 5, x1 + 4, y1 + 4), outline=INK, width=1)
     draw.ellipse((x1 - tag - 1, y0 - 1, x1 + 1, y0 + tag + 1), fill=BETTER, outline=INK)
 
