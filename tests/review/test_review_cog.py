@@ -3,6 +3,7 @@ Rematch answers a player privately with three moves and pictures, /review
 does the same for a past game, and others are refused."""
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 
@@ -105,3 +106,24 @@ async def test_a_game_still_running_is_not_reviewed(simcord_env):
     await table.service.start(live.id, alice.id)
     answer = last_reply(await alice.slash(table.channel, "review", game_id=live.id))
     assert answer.ephemeral and "not finished yet" in answer.content
+
+
+async def test_two_presses_at_once_share_one_review_and_the_next_reads_the_stored_one(simcord_env):
+    table = Table(simcord_env)
+    game_id, _ = await finished_setup_game(table)
+    service = table.service
+    pool = service.thinking
+    calls = []
+    original = pool.review
+
+    async def counted(*args):
+        calls.append(args[3])
+        return await original(*args)
+
+    pool.review = counted
+    alice = table.members[0].id
+    first, second = await asyncio.gather(service.reviews.for_user(game_id, alice),
+                                         service.reviews.for_user(game_id, alice))
+    assert first.data == second.data and calls == [0]
+    again = await service.reviews.for_user(game_id, alice)
+    assert again.data == first.data and calls == [0]  # stored: not judged again
