@@ -27,7 +27,7 @@ def review_seed(game_id: int, seat: int) -> str:
 
 
 def replayed(engine: GameEngine[Any, Any], record: GameRecord,
-             actions: list[tuple[int, int, dict]]) -> list[tuple[int, int, Any, Any]]:
+             actions: list[tuple[int, int, dict[str, Any]]]) -> list[tuple[int, int, Any, Any]]:
     """(seq, seat, state before, action) for every action of the log."""
     state = engine.new_game(engine.config_from_json(record.config), seat_infos(record), record.seed)
     out = []
@@ -38,7 +38,7 @@ def replayed(engine: GameEngine[Any, Any], record: GameRecord,
     return out
 
 
-def decisions(engine: GameEngine[Any, Any], record: GameRecord, actions: list[tuple[int, int, dict]],
+def decisions(engine: GameEngine[Any, Any], record: GameRecord, actions: list[tuple[int, int, dict[str, Any]]],
               seat: int) -> list[Decision]:
     return [Decision(seq, state, by, action) for seq, by, state, action in replayed(engine, record, actions)
             if by == seat]
@@ -70,7 +70,7 @@ def answer(engine: GameEngine[Any, Any], verdicts: list[Verdict]) -> dict[str, A
     return {"format": FORMAT, "items": [verdict_json(engine, v) for v in shown(verdicts)]}
 
 
-def review_seat(engine: GameEngine[Any, Any], record: GameRecord, actions: list[tuple[int, int, dict]],
+def review_seat(engine: GameEngine[Any, Any], record: GameRecord, actions: list[tuple[int, int, dict[str, Any]]],
                 seat: int) -> dict[str, Any]:
     """The three decisions of ``seat`` the AI judged worst, with the better
     actions and their gains (``engines.search.review.Verdict``)."""
@@ -79,11 +79,11 @@ def review_seat(engine: GameEngine[Any, Any], record: GameRecord, actions: list[
 
 # The same work in pieces, for a pool whose one worker also plays AI moves: a
 # move waits for one piece, not a whole review. Each piece replays the game.
-def seats_decisions(record: GameRecord, actions: list[tuple[int, int, dict]], seat: int) -> list[int]:
+def seats_decisions(record: GameRecord, actions: list[tuple[int, int, dict[str, Any]]], seat: int) -> list[int]:
     return [seq for seq, by, _ in actions if by == seat]
 
 
-def screen_part(engine: GameEngine[Any, Any], record: GameRecord, actions: list[tuple[int, int, dict]],
+def screen_part(engine: GameEngine[Any, Any], record: GameRecord, actions: list[tuple[int, int, dict[str, Any]]],
                 seat: int, seqs: list[int]) -> list[tuple[int, float]]:
     knowledge = _knowledge(engine)
     if knowledge is None:
@@ -93,7 +93,7 @@ def screen_part(engine: GameEngine[Any, Any], record: GameRecord, actions: list[
     return screen(engine, knowledge, found, review_seed(record.id, seat))
 
 
-def final_part(engine: GameEngine[Any, Any], record: GameRecord, actions: list[tuple[int, int, dict]],
+def final_part(engine: GameEngine[Any, Any], record: GameRecord, actions: list[tuple[int, int, dict[str, Any]]],
                seat: int, seqs: list[int]) -> list[Verdict]:
     knowledge = _knowledge(engine)
     if knowledge is None:

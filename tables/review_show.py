@@ -65,11 +65,11 @@ def _percent(value: float) -> str:
 
 def board_boxes(regions: dict[str, tuple[int, int, int, int]], words: MoveWords) -> list[tuple[int, int, int, int]]:
     """Where the move is on the board: its steps' ends (and starts on the board), else its start and end."""
-    ids = [i for pair in words.steps for i in pair] or [words.start, words.end]
+    ids: list[str | None] = [i for pair in words.steps for i in pair] or [words.start, words.end]
     return [regions[i] for i in dict.fromkeys(i for i in ids if i is not None) if i in regions]
 
 
-def shown_items(definition: GameDefinition, record: Any, actions: list[tuple[int, int, dict]], seat: int,
+def shown_items(definition: GameDefinition, record: Any, actions: list[tuple[int, int, dict[str, Any]]], seat: int,
                 data: dict[str, Any], locale: str) -> list[ShownItem]:
     engine: GameEngine[Any, Any] = definition.engine
     renderer = definition.renderer

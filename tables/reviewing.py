@@ -21,7 +21,7 @@ from tables.thinking import ThinkingPool
 class ReviewReady:
     record: GameRecord
     seat: int
-    actions: list[tuple[int, int, dict]]
+    actions: list[tuple[int, int, dict[str, Any]]]
     data: dict[str, Any]  # tables.review's JSON
 
 
@@ -55,7 +55,7 @@ class Reviews:
             data = await self._compute(record, seat, actions)
         return ReviewReady(record, seat, actions, data)
 
-    async def _compute(self, record: GameRecord, seat: int, actions: list[tuple[int, int, dict]]) -> dict[str, Any]:
+    async def _compute(self, record: GameRecord, seat: int, actions: list[tuple[int, int, dict[str, Any]]]) -> dict[str, Any]:
         key = (record.id, seat)
         running = self._running.get(key)
         if running is not None:  # a second press while the first is being judged waits for it
