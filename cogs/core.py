@@ -25,6 +25,7 @@ from cogs.history import HistoryCog
 from cogs.pictures import picture
 from cogs.privacy import PrivacyCog
 from cogs.rematch import RematchButton
+from cogs.review import ReviewButton, ReviewCog
 from cogs.seats import find_table, my_seat
 from i18n import LOCALES, t
 from tables.errors import TableError
@@ -328,10 +329,11 @@ class CoreCog(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     """The core commands, and the restart-proof controls every game shares:
-    lobby buttons, Show hand, the AI level, the click builder and Rematch."""
+    lobby buttons, Show hand, the AI level, the click builder, Rematch and Review."""
     await bot.add_cog(CoreCog(bot))
     await bot.add_cog(HistoryCog(bot))
     await bot.add_cog(PrivacyCog(bot))
+    await bot.add_cog(ReviewCog(bot))
     bot.add_dynamic_items(*views.DYNAMIC_ITEMS, *builder_items.DYNAMIC_ITEMS, *lobby_options.DYNAMIC_ITEMS,
-                          RematchButton)
+                          RematchButton, ReviewButton)
 

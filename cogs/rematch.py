@@ -1,5 +1,6 @@
 """The Rematch button under a game's results: a new lobby in the same
-channel with the same options, the clicker as host."""
+channel with the same options, the clicker as host; beside it, Review
+(``cogs.review``)."""
 from __future__ import annotations
 
 import re
@@ -9,6 +10,7 @@ import discord
 
 from cogs.common import bot_of, display_name, guild_locale, reply_error
 from cogs.lobby_options import lobby_option_items
+from cogs.review import ReviewButton
 from cogs.views import lobby_view
 from engines.base import IllegalAction
 from i18n import t
@@ -49,4 +51,5 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:rem
 def rematch_view(table_id: int, locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(table_id, t("core.rematch.button", locale)))
+    view.add_item(ReviewButton(table_id, t("review.button", locale)))
     return view

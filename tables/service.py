@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from db.database import Database
 from db.models import GameRecord
 from db.repo import GameRepo, RatingRepo, SettingsRepo
+from db.reviews import ReviewRepo
 from engines.base import Event, IllegalAction
 from tables import metrics
 from tables.announcing import Announcer
@@ -33,6 +34,7 @@ from tables.refreshing import Refresher
 from tables.registry import GameRegistry
 from tables.restoring import Restorer
 from tables.results import Results
+from tables.reviewing import Reviews
 from tables.store import TableStore
 from tables.thinking import ThinkingPool
 from tables.timers import (
@@ -100,6 +102,7 @@ class TableService:
         self.restorer = Restorer(self.games, registry, self.tables, self.timers, self.changes)
         self.refresher = Refresher(self.games, self.tables, self.restorer, self.changes, self.announcer,
                                    self.announcing, notifier_now)
+        self.reviews = Reviews(self.games, ReviewRepo(db), registry, lambda: self.thinking)
 
     # -- finding tables ----------------------------------------------------------------
     def get(self, table_id: int) -> LiveTable | None:

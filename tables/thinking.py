@@ -23,16 +23,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from engines import ai
 from engines.base import GameEngine
 from engines.search import Budget
-from tables import thinking_worker
+from engines.search.review import worst as worst_of
+from tables import review, thinking_worker
 from tables.registry import GameRegistry
 from tables.worker_processes import WorkerProcesses
 
@@ -46,6 +47,10 @@ DEFAULT_PROCESSES = 1
 # drawing workers (5): a thinking AI holds its table, and its time budget
 # buys fewer iterations the less CPU it gets; a board may wait.
 NICENESS = 2
+# Decisions per piece of a review sent to a worker (about 0.1-0.2 s each).
+SCREEN_PIECE = 8
+FINAL_PIECE = 2
+T = TypeVar("T")
 
 
 class ThinkingPool(WorkerProcesses):
@@ -56,6 +61,7 @@ class ThinkingPool(WorkerProcesses):
         super().__init__(DEFAULT_PROCESSES if processes is None else processes)
         self.moves_in_process = 0
         self.moves_in_thread = 0
+        self.reviews_in_process = 0
 
     def start(self, paths: Iterable[str] | None = None, registry: GameRegistry | None = None) -> None:
         """Start the worker processes and build the registry's engines (or
@@ -90,6 +96,43 @@ class ThinkingPool(WorkerProcesses):
             raise
         self.moves_in_process += 1
         return action
+
+    async def review(self, engine: GameEngine[Any, Any], record: Any, actions: list[tuple[int, int, dict]],
+                     seat: int) -> dict[str, Any]:
+        """``tables.review.review_seat`` (seconds of CPU), in the worker
+        processes when there are any, else in a thread. In a process it is
+        sent in pieces of a few decisions each (``tables.review``'s
+        ``screen_part`` and ``final_part``), so an AI move queued meanwhile
+        waits for one piece, not the whole review; the answer is the same."""
+        path = thinking_worker.engine_path(engine)
+        if self.processes == 0 or self._closed or path in self._in_thread:
+            return await asyncio.to_thread(review.review_seat, engine, record, actions, seat)
+        try:
+            seqs = review.seats_decisions(record, actions, seat)
+            screened: list[tuple[int, float]] = []
+            for start in range(0, len(seqs), SCREEN_PIECE):
+                screened += await self._in_process(engine, thinking_worker.review_screen, path, record, actions,
+                                                   seat, seqs[start:start + SCREEN_PIECE])
+            worst = worst_of(screened)
+            verdicts = []
+            for start in range(0, len(worst), FINAL_PIECE):
+                verdicts += await self._in_process(engine, thinking_worker.review_final, path, record, actions,
+                                                   seat, worst[start:start + FINAL_PIECE])
+        except (thinking_worker.EngineUnavailable, BrokenProcessPool):
+            return await asyncio.to_thread(review.review_seat, engine, record, actions, seat)
+        self.reviews_in_process += 1
+        return review.answer(engine, verdicts)
+
+    async def _in_process(self, engine: GameEngine[Any, Any], job: Callable[..., T], *args: Any) -> T:
+        executor = self._executor or self._new_executor()
+        try:
+            return await asyncio.wrap_future(executor.submit(job, *args))
+        except thinking_worker.EngineUnavailable:
+            self._in_thread.add(args[0])
+            raise
+        except BrokenProcessPool:
+            self._replace(executor, "an AI process died during a %s review; starting a new pool", engine.game_type)
+            raise
 
     async def _in_a_thread(self, engine: GameEngine[Any, Any], state: Any, seat: int, level: str, seed: str,
                            budget: Budget | None) -> BaseModel:

@@ -18,6 +18,7 @@ from engines import ai
 from engines.base import GameEngine
 from engines.paths import build, class_path
 from engines.search import Budget
+from tables import review as reviewing
 
 _ENGINES: dict[str, GameEngine[Any, Any]] = {}
 WARM_LEVELS = ("easy", "normal", "hard")  # the levels with knowledge to build
@@ -51,6 +52,18 @@ def think(path: str, state: Any, seat: int, level: str, seed: str, budget: Budge
     if budget is None:
         return ai.choose_action(engine, state, seat, level, rng)
     return ai.choose_action(engine, state, seat, level, rng, budget)
+
+
+def review_screen(path: str, record: Any, actions: list[tuple[int, int, dict]], seat: int,
+                  seqs: list[int]) -> list[tuple[int, float]]:
+    """``tables.review.screen_part`` with the engine at ``path``."""
+    return reviewing.screen_part(resolve(path), record, actions, seat, seqs)
+
+
+def review_final(path: str, record: Any, actions: list[tuple[int, int, dict]], seat: int,
+                 seqs: list[int]) -> list[Any]:
+    """``tables.review.final_part`` with the engine at ``path``."""
+    return reviewing.final_part(resolve(path), record, actions, seat, seqs)
 
 
 def warm(paths: list[str]) -> int:

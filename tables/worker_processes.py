@@ -19,7 +19,7 @@ log = logging.getLogger(__name__)
 
 
 # The pools' own worker modules; the games' modules are added from the registry.
-WORKER_MODULES = ["render.worker", "tables.thinking_worker", "engines.ai", "engines.search"]
+WORKER_MODULES = ["render.worker", "tables.thinking_worker", "tables.review", "engines.ai", "engines.search"]
 
 
 def preload_modules(registry: GameRegistry) -> list[str]:

@@ -147,6 +147,10 @@ class CubedKnowledge(Knowledge):
             counted = [t + (0 if has_placement(state, s) else STUCK_POINTS) for s, t in enumerate(counted)]
         return pairwise_values([-x for x in counted], scale)  # fewer points is better
 
+    def review_measures(self, state: CubedState, seat: int) -> dict[str, float]:
+        """Points counted against the seat (past rounds and in hand) and pieces in hand: fewer is better."""
+        return {"points": float(projected(state)[seat]), "pieces": float(len(state.hands[seat]))}
+
 
 class _SimulationEngine(CubedEngine):
     """Skips naming cells for messages: the search reads no events."""

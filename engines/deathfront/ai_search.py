@@ -148,6 +148,16 @@ class DeathFrontKnowledge(Knowledge):
         sides = [R.side_of_seat(state, s) for s in range(state.players)]
         return [squash((scores[side] - scores[1 - side]) / SCORE_SCALE) for side in sides]
 
+    def review_measures(self, state: DeathFrontState, seat: int) -> dict[str, float]:
+        """Territory held and units on the board, each against the other side's."""
+        side = R.side_of_seat(state, seat)
+        held = R.territory(state)
+        units = [0, 0]
+        for uid in state.pieces.values():
+            if R.card(uid).type == "unit":
+                units[R.side_of(state, uid)] += 1
+        return {"territory": float(held[side] - held[1 - side]), "units": float(units[side] - units[1 - side])}
+
 
 def make_knowledge(engine: GameEngine[Any, Any], level: str = "hard") -> DeathFrontKnowledge:
     return DeathFrontKnowledge(engine)

@@ -91,3 +91,10 @@ class Knowledge:
     def evaluate(self, state: Any) -> list[float]:
         """Per seat in [0, 1] for an unfinished state (1: sure win)."""
         raise NotImplementedError
+
+    def review_measures(self, state: Any, seat: int) -> dict[str, float]:
+        """The post-game review's measures of ``seat``'s standing in the
+        game's own terms (points, pieces, squares...), each as the game
+        counts it (the review shows how much the best move changes it,
+        ``engines.search.review``). Default: none."""
+        return {}

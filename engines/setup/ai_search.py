@@ -94,6 +94,9 @@ class SetupKnowledge(Knowledge):
                     for s in range(n)]
         return pairwise_values([float(x) for x in scores], POINT_SCALE)
 
+    def review_measures(self, state: SetupState, seat: int) -> dict[str, float]:
+        return {"points": float(state.scores[seat])}
+
 
 def _shuffle_ties(found: list[Candidate], rng: random.Random) -> list[Candidate]:
     """Plays of equal value in a random order (as the greedy AI picks among

@@ -91,4 +91,4 @@ async def test_the_rematch_button_is_localized(simcord_env):
     await t.play_to_end()
     results = t.channel.history()[-1]
     labels = [c.label for row in results.components for c in row.children]
-    assert labels == ["再來一局"]
+    assert labels == ["再來一局", "復盤"]

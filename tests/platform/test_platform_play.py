@@ -24,7 +24,7 @@ async def test_a_whole_game_to_its_end(table):
     assert board.content == results  # the results carry the last board
     assert [a.filename for a in board.attachments] == ["board.png"]
     controls = [c.custom_id for row in board.components for c in row.children]
-    assert controls == [f"tt:rematch:{game_id}"]  # no Show hand button on a finished game
+    assert controls == [f"tt:rematch:{game_id}", f"tt:review:{game_id}"]  # no Show hand button on a finished game
     boards = [m for m in table.channel.history() if any(a.filename == "board.png" for a in m.attachments)]
     assert boards == [board]  # every older board was deleted
 

@@ -201,7 +201,7 @@ async def test_discord_lobby_board_hand_builder_history_and_replay(simcord_env):
     assert "final standings" in t.channel.history()[-1].content
     board = next(m for m in t.channel.history() if m.id == record.board_message_id)
     assert "final standings" in board.content  # the results carry the last board
-    assert [c.custom_id for row in board.components for c in row.children] == [f"tt:rematch:{game_id}"]
+    assert [c.custom_id for row in board.components for c in row.children] == [f"tt:rematch:{game_id}", f"tt:review:{game_id}"]
     assert same_picture(cdn.get(board.attachments[0].url), RENDERER.board_png(ENGINE.public_view(final)))
     rows = await t.service.games.results(game_id)
     assert [r["seat"] for r in rows if r["rank"] == 1] == [winner]

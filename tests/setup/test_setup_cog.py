@@ -91,7 +91,7 @@ async def test_a_whole_game_with_ai_seats_then_rated_games_on_the_leaderboard(si
     assert "final standings" in results and "Not rated" in results
     board = next(m for m in table.channel.history() if m.id == record.board_message_id)
     assert board.content == results and [c.custom_id for row in board.components for c in row.children] \
-        == [f"tt:rematch:{game_id}"]  # the results carry the last board; no Show hand
+        == [f"tt:rematch:{game_id}", f"tt:review:{game_id}"]  # the results carry the last board; no Show hand
 
     # Two humans, no AI: a rated game, then the leaderboard lists both.
     alice, bob = table.members
