@@ -243,7 +243,7 @@ class DeathFrontBuilder:
             return Screen(lines + [t("builder.deathfront.chosen_skill", locale, card=name, target=""),
                                    t("builder.confirm_hint", locale)], action=PlaySkill(card=uid))
         cells = [x for x in targets if x]
-        multi = 2 if R.card(uid).effect == "smoke" else 1
+        multi = (R.card(uid).targets or 1) if R.card(uid).effect == "smoke" else 1  # cards.toml
         menu = self._cells_menu(state, t("builder.deathfront.pick_skill_target", locale, card=name), cells,
                                 path[:2], locale)
         menu.max_values = multi
