@@ -24,7 +24,7 @@ def record_for(game: str, seed: int, game_id: int | None = None) -> GameRecord:
     seats = [Seat(user_id=100 + i, name=f"Player {i + 1}") for i in range(2)]
     config = definition.config_for(2, {})
     if definition.finalize_config is not None:
-        config = definition.finalize_config(config, seats)
+        config = definition.finalize_config(config, seats, None)
     return GameRecord(id=game_id or seed, game_type=game, guild_id=1, channel_id=1, host_id=100,
                       status="finished", config=config, seats=seats, seed=seed, created_at=0, updated_at=0)
 
