@@ -22,6 +22,7 @@ from pydantic import BaseModel
 
 from db.models import Seat
 from engines.base import Event, GameEngine, Renderer
+from engines.tutorial import Tutorial
 
 # Builds the engine config at Start from the lobby config and each seat's own
 # choices (e.g. Death Front factions). Raises IllegalAction/TableError to refuse.
@@ -116,6 +117,7 @@ class GameDefinition:
     describe_moves: MoveDescriber | None = None  # the web's move buttons; None: the kind's name only
     widen_actions: ActionWidener | None = None  # the web's moves beyond legal_actions; None: those only
     continue_move: MoveContinuer | None = None  # moves built pair by pair on the server; None: listed only
+    tutorial: Tutorial | None = None  # /learn's scripted game (engines/tutorial.py); None: no tutorial yet
 
     @property
     def game_type(self) -> str:

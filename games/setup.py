@@ -8,6 +8,7 @@ from engines.setup import rules
 from engines.setup.engine import SetupEngine
 from engines.setup.models import PlayAction, SetupState, SwapAction
 from engines.setup.notation import preview_play
+from engines.setup.tutorial import TUTORIAL
 from games.definition import Continuation, DiscordParts, GameDefinition, MoveWords
 from i18n import t
 from render.setup import SetupRenderer
@@ -100,4 +101,5 @@ DEFINITION = GameDefinition(
     discord=DiscordParts(cog="cogs.setup", builder="cogs.builder.setup:BUILDER"),
     describe_moves=describe_moves,
     continue_move=continue_play,
+    tutorial=TUTORIAL,
 )
