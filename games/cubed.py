@@ -12,6 +12,7 @@ from engines.cubed.models import CubedState, GiveAction, KeepAction, PlaceAction
 from engines.cubed.pieces import PIECES_BY_ID
 from engines.cubed.rules import is_enclosed, neighbour_arcs
 from engines.cubed.table_view import table_view
+from engines.cubed.tutorial import TUTORIAL
 from games.definition import DiscordParts, GameDefinition, MoveWords
 from i18n import t
 from render.cubed import CubedRenderer
@@ -98,4 +99,5 @@ DEFINITION = GameDefinition(
     players_config=players_config,
     discord=DiscordParts(cog="cogs.cubed", builder="cogs.builder.cubed:BUILDER"),
     describe_moves=describe_moves,
+    tutorial=TUTORIAL,
 )

@@ -75,3 +75,16 @@ def test_the_order_of_picks_does_not_make_another_move():
     state = runner.attempt(runner.start(SEATS), 0, runner.steps[0].expect).state
     reversed_run = PlayAction(placements=list(reversed(runner.steps[1].expect.placements)))
     assert runner.attempt(state, 1, reversed_run).accepted
+
+
+@pytest.mark.parametrize("definition", TUTORIALS, ids=lambda d: d.game_type)
+def test_every_other_legal_move_is_refused_at_every_step(definition):
+    runner = TutorialRunner(definition.engine, definition.tutorial)
+    state = runner.start(SEATS)
+    for step, taught in enumerate(runner.steps):
+        others = [a for a in definition.engine.legal_actions(state, LEARNER) if not same_action(taught.expect, a)]
+        assert others, f"step {step} ({taught.name}) has no other move to refuse"
+        for action in others:
+            tried = runner.attempt(state, step, action)
+            assert not tried.accepted and tried.state is state and tried.wrong.endswith(f".{taught.name}.wrong")
+        state = runner.attempt(state, step, taught.expect).state
