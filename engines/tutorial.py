@@ -30,7 +30,7 @@ class Step:
 
     name: str
     expect: BaseModel  # the taught action of the learner's seat
-    highlight: tuple[str, ...] = ()  # board cells (the renderer's highlight ids) to mark
+    highlight: tuple[Any, ...] = ()  # board cells to mark, as the renderer's highlight= takes them
     reply: BaseModel | None = None  # the AI seat's scripted answer
     # Whether the player's action is the taught one; None: ``same_action``.
     accepts: Callable[[BaseModel], bool] | None = None
