@@ -13,6 +13,7 @@ from engines.cubed.models import POINTS_PRESETS, CubedState, GiveAction, KeepAct
 from engines.cubed.pieces import PIECES_BY_ID
 from engines.cubed.rules import is_enclosed, neighbour_arcs
 from engines.cubed.table_view import table_view
+from engines.cubed.tutorial import TUTORIAL
 from games.definition import DiscordParts, GameDefinition, MoveWords
 from games.options import LobbyOption
 from i18n import t
@@ -148,4 +149,5 @@ DEFINITION = GameDefinition(
     describe_moves=describe_moves,
     lobby_options=LOBBY_OPTIONS,
     lessons=lessons.LESSONS,
+    tutorial=TUTORIAL,
 )

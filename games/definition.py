@@ -23,6 +23,7 @@ from pydantic import BaseModel
 from db.models import Seat
 from engines.base import Event, GameEngine, Renderer
 from engines.lessons import Lesson
+from engines.tutorial import Tutorial
 from games.options import FIRST_SEAT, LobbyOption
 
 # Builds the engine config at Start from the lobby config and each seat's own
@@ -122,6 +123,7 @@ class GameDefinition:
     continue_move: MoveContinuer | None = None  # moves built pair by pair on the server; None: listed only
     lobby_options: tuple[LobbyOption, ...] = ()  # what the host sets by clicking in the lobby (games/options.py)
     lessons: tuple[Lesson, ...] = ()  # rules topics drawn as pictures (/rules game: topic:), engines.lessons
+    tutorial: Tutorial | None = None  # /learn's scripted game (engines/tutorial.py); None: no tutorial yet
 
     @property
     def game_type(self) -> str:

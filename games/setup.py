@@ -8,6 +8,7 @@ from engines.setup import lessons, rules
 from engines.setup.engine import SetupEngine
 from engines.setup.models import PlayAction, SetupState, SwapAction
 from engines.setup.notation import preview_play
+from engines.setup.tutorial import TUTORIAL
 from games.definition import Continuation, DiscordParts, GameDefinition, MoveWords
 from games.options import number_option
 from i18n import t
@@ -104,4 +105,5 @@ DEFINITION = GameDefinition(
     # "3 rounds of swaps end the game": how many rounds without a placed tile (the config takes 1-20).
     lobby_options=(number_option("stall_rounds", range(1, 11)),),
     lessons=lessons.LESSONS,
+    tutorial=TUTORIAL,
 )

@@ -1,0 +1,229 @@
+"""/learn's private message: one tutorial step as text, a picture and the
+game's own click builder (cogs/builder/<game>.py), so the player learns the
+real controls. The builder reads a live table; ``TutorialBoard`` is the few
+parts of one it reads, over the tutorial's state. Nothing here is a game of
+the table service: no games row, no rating, no history."""
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from cogs.builder import ids
+from cogs.builder.model import Button, Screen
+from cogs.builder.paging import page_of
+from cogs.builder.registry import builder_of
+from cogs.common import render
+from cogs.learn_ids import NEW, LearnButton, LearnRef, LearnSelect
+from cogs.panel_view import PanelMessage
+from cogs.pictures import alt_text
+from db.models import Seat
+from db.tutorials import TutorialRepo
+from engines.base import Event, IllegalAction, SeatInfo
+from engines.tutorial import LEARNER, Tutorial, TutorialRunner
+from games.definition import GameDefinition
+from i18n import t
+from tables.text import describe, game_name
+
+AI_NAME = "AI"  # kept in Latin letters in every language (docs/glossary.md)
+
+
+@dataclass
+class Record:
+    """What the builder reads of a game record."""
+
+    id: int
+    seed: int
+    game_type: str
+    version: int
+
+
+class TutorialBoard:
+    """The parts of a live table a game's builder reads, over a tutorial's state."""
+
+    def __init__(self, definition: GameDefinition, user_id: int, name: str, step: int, state: Any) -> None:
+        self.definition = definition
+        self.engine = definition.engine
+        self.id = 0  # never a game id: tutorials are not games
+        self.state = state
+        self.seats = [Seat(user_id=user_id, name=name), Seat(name=AI_NAME)]
+        self.record = Record(0, user_id, definition.game_type, step)
+
+    def to_act(self) -> list[int]:
+        return list(self.engine.to_act(self.state))
+
+
+@dataclass
+class Session:
+    """One player's tutorial of one game, as stored."""
+
+    definition: GameDefinition
+    tutorial: Tutorial
+    runner: TutorialRunner
+    user_id: int
+    name: str
+    step: int
+    state: Any
+
+    @property
+    def game_type(self) -> str:
+        return self.definition.game_type
+
+    @property
+    def finished(self) -> bool:
+        return self.runner.finished(self.step)
+
+    def engine_view(self) -> Any:
+        return self.definition.engine.public_view(self.state)
+
+    def board(self) -> TutorialBoard:
+        return TutorialBoard(self.definition, self.user_id, self.name, self.step, self.state)
+
+    def restart(self) -> None:
+        self.step, self.state = 0, self.runner.start(self.seat_infos())
+
+    def seat_infos(self) -> list[SeatInfo]:
+        return [SeatInfo(name=self.name), SeatInfo(name=AI_NAME, is_ai=True)]
+
+    async def save(self, repo: TutorialRepo) -> None:
+        await repo.save(self.user_id, self.game_type, self.step, self.state.model_dump_json())
+
+
+def new_session(definition: GameDefinition, user_id: int, name: str) -> Session:
+    tutorial = definition.tutorial
+    if tutorial is None:
+        raise IllegalAction("tutorial.none", game=definition.game_type)
+    runner = TutorialRunner(definition.engine, tutorial)
+    session = Session(definition, tutorial, runner, user_id, name, 0, None)
+    session.restart()
+    return session
+
+
+async def load_session(repo: TutorialRepo, definition: GameDefinition, user_id: int,
+                       name: str) -> Session | None:
+    """The stored tutorial, or None when the player never opened it. A state
+    that no longer reads (the script changed) is replayed from the deal."""
+    progress = await repo.get(user_id, definition.game_type)
+    if progress is None:
+        return None
+    session = new_session(definition, user_id, name)
+    session.step = min(progress.step, len(session.tutorial.steps))
+    try:
+        session.state = definition.engine.state_model.model_validate_json(progress.state)
+    except ValueError:
+        session.state = session.runner.replay(session.seat_infos(), session.step)
+    return session
+
+
+# ---- the message -------------------------------------------------------------------
+def event_lines(session: Session, events: list[Event], locale: str) -> list[str]:
+    seats = session.board().seats
+    return [describe(event, seats, locale, session.definition.localize_params) for event in events]
+
+
+def controls(session: Session, screen: Screen | None, path: tuple[str, ...], page: int,
+             locale: str) -> discord.ui.View:
+    """The builder's menu and buttons (as cogs.builder.items draws them for a
+    real game), carrying the tutorial's ids, and Start over."""
+    view = discord.ui.View(timeout=None)
+    game, step = session.game_type, session.step
+    buttons: list[Button] = []
+    if screen is not None:
+        menu = screen.menu
+        if menu is not None and menu.options:
+            shown, page, pages = page_of(menu.options, page)
+            options = [discord.SelectOption(label=o.label[:100], value=o.value, default=o.value in menu.chosen,
+                                            description=(o.description or None) and o.description[:100])
+                       for o in shown]
+            placeholder = menu.placeholder if pages == 1 else t("builder.page", locale, text=menu.placeholder,
+                                                                 page=page + 1, pages=pages)
+            view.add_item(LearnSelect(LearnRef(game, step, ids.SELECT, page, menu.base), options, placeholder,
+                                      menu.max_values))
+            if pages > 1:
+                for label, target, off in ((t("builder.previous", locale), page - 1, page == 0),
+                                           (t("builder.more", locale), page + 1, page == pages - 1)):
+                    view.add_item(LearnButton(LearnRef(game, step, ids.PAGE, max(target, 0), path), label,
+                                              disabled=off))
+        buttons = list(screen.buttons)
+        if screen.action is not None or path:
+            buttons.insert(0, Button(t("builder.confirm", locale), ids.CONFIRM, path, "success",
+                                     disabled=screen.action is None))
+        if path and screen.back:
+            buttons += [Button(t("builder.back", locale), ids.BACK, path),
+                        Button(t("builder.cancel", locale), ids.CANCEL, path, "danger")]
+    buttons.append(Button(t("tutorial.start_over", locale), NEW))
+    for button in buttons:
+        view.add_item(LearnButton(LearnRef(game, step, button.op, 0, button.path), button.label,
+                                  "secondary" if button.disabled else button.style, button.disabled))
+    return view
+
+
+def builder_screen(session: Session, path: tuple[str, ...], locale: str) -> tuple[Screen, tuple[str, ...]]:
+    """The game's builder at ``path`` for the learner (the start again when
+    ``path`` is no longer a way into a move)."""
+    builder = builder_of(session.board())
+    if builder is None:
+        raise IllegalAction("tutorial.none", game=session.game_type)
+    try:
+        return builder.screen(session.board(), LEARNER, path, locale), path
+    except (IllegalAction, ValueError):
+        return builder.screen(session.board(), LEARNER, (), locale), ()
+
+
+def action_of(session: Session, ref: LearnRef, locale: str) -> Any:
+    """The action a Confirm or a one-click button builds, or None."""
+    builder = builder_of(session.board())
+    if builder is None:
+        return None
+    if ref.op == ids.QUICK:
+        return builder.quick(session.board(), LEARNER, ref.path[0] if ref.path else "")
+    return builder_screen(session, ref.path, locale)[0].action
+
+
+async def compose(session: Session, locale: str, path: tuple[str, ...] = (), page: int = 0,
+                  notes: list[str] | None = None) -> PanelMessage:
+    notes = list(notes or [])
+    game = game_name(session.game_type, locale)
+    if session.finished:
+        return await summary(session, locale, notes)
+    tutorial, step = session.tutorial, session.tutorial.steps[session.step]
+    screen, path = builder_screen(session, path, locale)
+    lines = [t("tutorial.title", locale, game=game),
+             t("tutorial.step", locale, step=session.step + 1, steps=len(tutorial.steps),
+               name=t(tutorial.key(step, "name"), locale)),
+             t(tutorial.key(step, "do"), locale, **tutorial.params)]
+    lines += screen.lines[1:]  # the builder's title names a game id a tutorial does not have
+    lines += notes + [t("tutorial.private", locale)]
+    message = PanelMessage("\n".join(lines), view=controls(session, screen, path, page, locale), path=path)
+    renderer = session.definition.renderer
+    public = session.engine_view()
+    if screen.preview is not None:
+        message.image, message.image_name = await render(screen.preview), "preview.png"
+    else:
+        message.image = await asyncio.to_thread(board_png, renderer, public, locale, step.highlight)
+        message.image_name = "tutorial.png"
+    message.description = alt_text(renderer, "board", public, locale)
+    return message
+
+
+def board_png(renderer: Any, public: Any, locale: str, highlight: tuple[Any, ...]) -> bytes:
+    """The board with the step's cells outlined (the builder's highlight)."""
+    png: bytes = renderer.board_png(public, locale, highlight=highlight) if highlight \
+        else renderer.board_png(public, locale)
+    return png
+
+
+async def summary(session: Session, locale: str, notes: list[str]) -> PanelMessage:
+    """The closing screen: what each step taught, and where to go next."""
+    tutorial, game = session.tutorial, game_name(session.game_type, locale)
+    lines = notes + [t("tutorial.summary.title", locale, game=game), t("tutorial.summary.learnt", locale)]
+    lines += ["• " + t(tutorial.key(step, "learnt"), locale) for step in tutorial.steps]
+    lines += [t(f"tutorial.{session.game_type}.next", locale), t("tutorial.summary.again", locale)]
+    renderer = session.definition.renderer
+    public = session.engine_view()
+    image = await asyncio.to_thread(renderer.board_png, public, locale)
+    return PanelMessage("\n".join(lines), image, "tutorial.png", controls(session, None, (), 0, locale),
+                        alt_text(renderer, "board", public, locale))
+

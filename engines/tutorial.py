@@ -1,0 +1,139 @@
+"""Interactive tutorials, engine side: a tutorial is a fixed deal and a list
+of steps, each teaching one rule with one move. The runner knows nothing of
+Discord or the web: a front end shows a step (its text keys, the cells to
+highlight), hands the player's move to ``attempt`` and stores the progress
+(the step reached and the state) wherever it keeps such things.
+
+A step accepts only its taught move. When the player's action matches, the
+runner applies the step's own ``expect`` (so the game goes on exactly as
+scripted, whatever order the player picked things in), then the AI's scripted
+``reply``. Any other action, legal or not, changes nothing and answers with
+the step's ``wrong`` text. Every state of a tutorial is thus reproducible
+from the deal and the step number (``replay``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from pydantic import BaseModel
+
+from engines.base import Event, GameEngine, IllegalAction, SeatInfo
+
+LEARNER, TUTOR = 0, 1  # the player's seat and the AI's
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rule taught by one move. Text keys are ``tutorial.<game>.<name>.do``
+    (what to do), ``.wrong`` (the kind answer to any other move) and
+    ``.learnt`` (its line in the closing summary)."""
+
+    name: str
+    expect: BaseModel  # the taught action of the learner's seat
+    highlight: tuple[Any, ...] = ()  # board cells to mark, as the renderer's highlight= takes them
+    reply: BaseModel | None = None  # the AI seat's scripted answer
+    # Whether the player's action is the taught one; None: ``same_action``.
+    accepts: Callable[[BaseModel], bool] | None = None
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    game_type: str
+    deal: Callable[[list[SeatInfo]], Any]  # the fixed start state for (learner, AI) seats
+    steps: tuple[Step, ...]
+    params: dict[str, Any] = field(default_factory=dict)  # fill every step's texts (e.g. the finish line)
+
+    def key(self, step: Step, part: str) -> str:
+        return f"tutorial.{self.game_type}.{step.name}.{part}"
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """What one try did: ``accepted`` (and the new state, the learner's and
+    the AI's events), or not (``wrong``: the step's explanation key)."""
+
+    accepted: bool
+    state: Any
+    step: int
+    events: list[Event] = field(default_factory=list)
+    reply_events: list[Event] = field(default_factory=list)
+    wrong: str | None = None
+
+
+def canonical(value: Any) -> Any:
+    """An action's fields with every list sorted: the order in which a
+    player picked tiles or cells does not make it another move."""
+    if isinstance(value, dict):
+        return {k: canonical(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return sorted((canonical(v) for v in value), key=repr)
+    return value
+
+
+def same_action(taught: BaseModel, action: BaseModel) -> bool:
+    return type(taught) is type(action) and canonical(taught.model_dump()) == canonical(action.model_dump())
+
+
+class TutorialRunner:
+    def __init__(self, engine: GameEngine[Any, Any], tutorial: Tutorial) -> None:
+        if engine.game_type != tutorial.game_type:
+            raise ValueError(f"a {tutorial.game_type} tutorial on a {engine.game_type} engine")
+        self.engine = engine
+        self.tutorial = tutorial
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return self.tutorial.steps
+
+    def start(self, seats: list[SeatInfo]) -> Any:
+        return self.tutorial.deal(seats)
+
+    def finished(self, step: int) -> bool:
+        return step >= len(self.steps)
+
+    def attempt(self, state: Any, step: int, action: BaseModel) -> Attempt:
+        """The learner's ``action`` at ``step``: the step taken (and the AI's
+        reply played), or refused with the step's explanation."""
+        if self.finished(step):
+            raise IllegalAction("tutorial.over")
+        current = self.steps[step]
+        accepts = current.accepts or (lambda act: same_action(current.expect, act))
+        if not accepts(action):
+            return Attempt(False, state, step, wrong=self.tutorial.key(current, "wrong"))
+        state, events = self.engine.apply(state, LEARNER, current.expect)
+        reply_events: list[Event] = []
+        if current.reply is not None:
+            state, reply_events = self.engine.apply(state, TUTOR, current.reply)
+        return Attempt(True, state, step + 1, events, reply_events)
+
+    def replay(self, seats: list[SeatInfo], step: int) -> Any:
+        """The state at ``step``, from the deal: for progress whose stored state is lost."""
+        state = self.start(seats)
+        for index in range(min(step, len(self.steps))):
+            state = self.attempt(state, index, self.steps[index].expect).state
+        return state
+
+    def problems(self) -> list[str]:
+        """Walks the tutorial to its end: every taught move and scripted reply
+        must be legal where it is played (the AI's turn must follow the
+        learner's), and the last step must end the game. Empty: sound."""
+        found: list[str] = []
+        state = self.start([SeatInfo(name="learner"), SeatInfo(name="AI", is_ai=True)])
+        for index, step in enumerate(self.steps):
+            if self.engine.to_act(state) != [LEARNER]:
+                found.append(f"step {index} ({step.name}): the learner is not to act")
+                break
+            try:
+                state, _ = self.engine.apply(state, LEARNER, step.expect)
+                if step.reply is not None:
+                    if self.engine.to_act(state) != [TUTOR]:
+                        found.append(f"step {index} ({step.name}): the AI is not to act for its reply")
+                        break
+                    state, _ = self.engine.apply(state, TUTOR, step.reply)
+            except IllegalAction as error:
+                found.append(f"step {index} ({step.name}): {error.key} {error.params}")
+                break
+        else:
+            if self.engine.result(state) is None:
+                found.append("the last step does not end the game")
+        return found
