@@ -23,7 +23,7 @@ from pydantic import BaseModel
 from db.models import Seat
 from engines.base import Event, GameEngine, Renderer
 from engines.lessons import Lesson
-from games.options import FIRST_SEAT, LobbyOption
+from games.options import COMMON_OPTIONS, FIRST_SEAT, LobbyOption
 
 # Builds the engine config at Start from the lobby config and each seat's own
 # choices (e.g. Death Front factions). Raises IllegalAction/TableError to refuse.
@@ -122,6 +122,12 @@ class GameDefinition:
     continue_move: MoveContinuer | None = None  # moves built pair by pair on the server; None: listed only
     lobby_options: tuple[LobbyOption, ...] = ()  # what the host sets by clicking in the lobby (games/options.py)
     lessons: tuple[Lesson, ...] = ()  # rules topics drawn as pictures (/rules game: topic:), engines.lessons
+
+    def __post_init__(self) -> None:
+        # The options every game has (hints) follow the game's own: each game
+        # lists only its own, as "who starts" is handled for all of them.
+        own = tuple(option for option in self.lobby_options if option.key not in {o.key for o in COMMON_OPTIONS})
+        object.__setattr__(self, "lobby_options", own + COMMON_OPTIONS)
 
     @property
     def game_type(self) -> str:
