@@ -21,7 +21,7 @@ from cogs.common import (
     reply_key,
     user_locale,
 )
-from cogs.hints import HintButton, HintCog
+from cogs.hints import HintButton, HintCog, PlayHintButton
 from cogs.history import HistoryCog
 from cogs.pictures import picture
 from cogs.privacy import PrivacyCog
@@ -337,5 +337,5 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(ReviewCog(bot))
     await bot.add_cog(HintCog(bot))
     bot.add_dynamic_items(*views.DYNAMIC_ITEMS, *builder_items.DYNAMIC_ITEMS, *lobby_options.DYNAMIC_ITEMS,
-                          RematchButton, ReviewButton, HintButton)
+                          RematchButton, ReviewButton, HintButton, PlayHintButton)
 

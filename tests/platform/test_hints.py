@@ -100,6 +100,15 @@ async def test_hint_answers_privately_with_a_legal_move_and_a_reason(simcord_env
     refused = last_reply(await other.slash(table.channel, "hint"))
     assert refused.ephemeral and "It is not your turn" in refused.content
     assert live.record.version == hint.version  # a hint changes nothing
+    # ▶️ Play it under the hint plays the hinted move; a second click (the game moved on) is refused.
+    play = f"tt:hintplay:{live.id}:{hint.version}"
+    assert play in custom_ids(answer)
+    played = last_reply(await player.click(answer, custom_id=play))
+    assert played.ephemeral and "✅" in played.content and move in played.content
+    logged = await table.service.games.actions(live.id)
+    assert logged[-1][1] == seat and logged[-1][2] == live.engine.action_to_json(hint.action)
+    again = last_reply(await player.click(answer, custom_id=play))
+    assert again.ephemeral and "⚠️" in again.content and len(await table.service.games.actions(live.id)) == len(logged)
 
 
 async def test_a_game_with_hints_is_recorded_but_not_rated(simcord_env):
