@@ -21,9 +21,13 @@ def simcord_bot(bot_builder):
     return bot_builder(GameRegistry([setup_game.DEFINITION]), ["cogs.core", "cogs.setup"])
 
 
-def custom_ids(message) -> list[str]:
+def components(message) -> list[dict]:
     rows = [row if isinstance(row, dict) else row.to_dict() for row in message.components]
-    return [c.get("custom_id", "") for row in rows for c in row["components"]]
+    return [c for row in rows for c in row["components"]]
+
+
+def custom_ids(message) -> list[str]:
+    return [c.get("custom_id", "") for c in components(message)]
 
 
 def options_line(table: Table) -> str:
@@ -64,6 +68,11 @@ async def test_the_host_switches_hints_on_by_clicking(simcord_env):
     await alice.click(table.lobby_message(), custom_id=toggle)
     assert live.record.config["hints"] is True
     assert "Hints: on (casual: not rated)" in options_line(table)
+    assert "Hints: on (casual: not rated)" in [c.get("label") for c in components(table.lobby_message())]
+    await alice.click(table.lobby_message(), custom_id=toggle)  # clicked again: off
+    assert "hints" not in live.record.config and "Hints: off" in options_line(table)
+    await alice.click(table.lobby_message(), custom_id=toggle)
+    assert live.record.config["hints"] is True
     # Kept when another option changes and when the game starts (no engine config declares it).
     await table.service.set_option(live.id, alice.id, "stall_rounds", "3")
     await alice.click(table.lobby_message(), custom_id=f"tt:lobby:start:{live.id}")
@@ -71,7 +80,6 @@ async def test_the_host_switches_hints_on_by_clicking(simcord_env):
     assert live.record.config["stall_rounds"] == 3
     stored = await table.service.games.get(live.id)
     assert stored is not None and stored.config["hints"] is True
-    # Clicked twice: off again (a fresh lobby).
 
 
 @pytest.mark.parametrize("locale, suggests, why", [("en", "The AI suggests", "Why:"), ("zh-CN", "AI 建议", "理由")])
