@@ -9,16 +9,16 @@ import random
 
 import pytest
 
-from games import setup as setup_game
-from tables.hints import hint_text
-from tables.registry import GameRegistry
+from tables.hints import Hints, hint_text
+from tables.registry import default_registry
 from tables.review_show import move_text
+from tests.ai.helpers import swap_unseen
 from tests.conftest import Table, last_reply
 
 
 @pytest.fixture
 def simcord_bot(bot_builder):
-    return bot_builder(GameRegistry([setup_game.DEFINITION]), ["cogs.core", "cogs.setup"])
+    return bot_builder(default_registry(), ["cogs.core", "cogs.setup", "cogs.cubed", "cogs.deathfront"])
 
 
 def components(message) -> list[dict]:
@@ -158,3 +158,31 @@ async def test_no_game_and_a_spectator_are_refused(simcord_env):
     await open_setup(table, hints=True)
     spectator = last_reply(await eve.slash(table.channel, "hint"))
     assert spectator.ephemeral and "Hints are for the players of this game." in spectator.content
+
+
+async def test_a_death_front_hint_is_the_same_with_the_opponents_hand_and_deck_swapped(simcord_env):
+    """On Discord: the opponent's hand and deck rearranged in the live game
+    (the hint forgotten) give the very same answer to /hint."""
+    table = Table(simcord_env)
+    alice, bob = table.members
+    await alice.slash(table.channel, "deathfront new")
+    game_id = table.live().id
+    await bob.click(table.lobby_message(), custom_id=f"tt:lobby:join:{game_id}")
+    await alice.click(table.lobby_message(), custom_id=f"tt:ltog:hints:{game_id}")
+    await alice.click(table.lobby_message(), custom_id=f"tt:lobby:start:{game_id}")
+    live, rng = table.live(), random.Random(2)
+    for _ in range(12):  # past the opening hands, into the battle
+        seat = live.to_act()[0]
+        await table.service.act(live.id, live.seats[seat].user_id, live.engine.ai_action(live.state, seat, rng))
+    while len(live.engine.legal_actions(live.state, seat := live.to_act()[0])) < 3:
+        await table.service.act(live.id, live.seats[seat].user_id, live.engine.ai_action(live.state, seat, rng))
+    player = table.member_for_seat(seat)
+    first = last_reply(await player.slash(table.channel, "hint"))
+    assert "The AI suggests" in first.content
+    swapped = swap_unseen("deathfront", live.state, seat, seed=11)
+    other = 1 - seat
+    assert (swapped.hands[other], swapped.decks[other]) != (live.state.hands[other], live.state.decks[other])
+    live.state = swapped
+    table.service.hints = Hints(lambda: table.service.thinking)  # nothing remembered
+    again = last_reply(await player.slash(table.channel, "hint"))
+    assert again.content == first.content
