@@ -21,6 +21,7 @@ from cogs.common import (
     reply_key,
     user_locale,
 )
+from cogs.hints import HintButton, HintCog, PlayHintButton
 from cogs.history import HistoryCog
 from cogs.pictures import picture
 from cogs.privacy import PrivacyCog
@@ -329,11 +330,12 @@ class CoreCog(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     """The core commands, and the restart-proof controls every game shares:
-    lobby buttons, Show hand, the AI level, the click builder, Rematch and Review."""
+    lobby buttons, Show hand, the AI level, the click builder, Rematch, Review and Hint."""
     await bot.add_cog(CoreCog(bot))
     await bot.add_cog(HistoryCog(bot))
     await bot.add_cog(PrivacyCog(bot))
     await bot.add_cog(ReviewCog(bot))
+    await bot.add_cog(HintCog(bot))
     bot.add_dynamic_items(*views.DYNAMIC_ITEMS, *builder_items.DYNAMIC_ITEMS, *lobby_options.DYNAMIC_ITEMS,
-                          RematchButton, ReviewButton)
+                          RematchButton, ReviewButton, HintButton, PlayHintButton)
 

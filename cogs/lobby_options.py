@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.common import bot_of, reply_error, user_locale
+from cogs.lobby_toggles import OptionToggle, toggle_items
 from cogs.seats import find_table
 from engines.base import IllegalAction
 from games.options import DEFAULT_FIRST, FIRST_SEAT, LobbyOption
@@ -121,7 +122,8 @@ def options_text(table: "LiveTable", locale: str) -> str:
 def options_view(table: "LiveTable", locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for option in table.definition.lobby_options:
-        view.add_item(option_select(table, option, locale))
+        if not option.toggle:  # a switch is a button on the lobby message (cogs.lobby_toggles)
+            view.add_item(option_select(table, option, locale))
     return view
 
 
@@ -156,11 +158,12 @@ class OptionsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:lob
 def lobby_option_items(table: "LiveTable", locale: str) -> list[discord.ui.Item]:
     """The lobby message's option controls for this game."""
     items: list[discord.ui.Item] = []
-    if table.definition.lobby_options:
+    if any(not option.toggle for option in table.definition.lobby_options):
         items.append(OptionsButton(table.id, locale))
+    items += toggle_items(table, locale)
     if table.definition.host_picks_first and table.seat_range()[1] > 1:
         items.append(FirstSeatSelect(table.id, table, locale))
     return items
 
 
-DYNAMIC_ITEMS = (FirstSeatSelect, OptionSelect, OptionsButton)
+DYNAMIC_ITEMS = (FirstSeatSelect, OptionSelect, OptionsButton, OptionToggle)

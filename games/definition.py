@@ -24,7 +24,7 @@ from db.models import Seat
 from engines.base import Event, GameEngine, Renderer
 from engines.lessons import Lesson
 from engines.tutorial import Tutorial
-from games.options import FIRST_SEAT, LobbyOption
+from games.options import COMMON_OPTIONS, FIRST_SEAT, LobbyOption
 
 # Builds the engine config at Start from the lobby config and each seat's own
 # choices (e.g. Death Front factions). Raises IllegalAction/TableError to refuse.
@@ -124,6 +124,12 @@ class GameDefinition:
     lobby_options: tuple[LobbyOption, ...] = ()  # what the host sets by clicking in the lobby (games/options.py)
     lessons: tuple[Lesson, ...] = ()  # rules topics drawn as pictures (/rules game: topic:), engines.lessons
     tutorial: Tutorial | None = None  # /learn's scripted game (engines/tutorial.py); None: no tutorial yet
+
+    def __post_init__(self) -> None:
+        # The options every game has (hints) follow the game's own: each game
+        # lists only its own, as "who starts" is handled for all of them.
+        own = tuple(option for option in self.lobby_options if option.key not in {o.key for o in COMMON_OPTIONS})
+        object.__setattr__(self, "lobby_options", own + COMMON_OPTIONS)
 
     @property
     def game_type(self) -> str:

@@ -38,6 +38,10 @@ class LobbyOption:
     label: Callable[[str, str], str] = field(default=lambda value, locale: value)
     describe: Describe | None = None
     name: Callable[[str], str] | None = None  # locale -> the select's name; None: core.option.<key>
+    # A switch everyone should see before joining (hints: the game is not
+    # rated): a button on the lobby message that moves to the next value,
+    # instead of a select on the host's Options panel.
+    toggle: bool = False
 
     def title(self, locale: str) -> str:
         return self.name(locale) if self.name is not None else option_name(self.key, locale)
@@ -51,3 +55,36 @@ def number_option(key: str, values: range | tuple[int, ...]) -> LobbyOption:
     return LobbyOption(key=key, values=tuple(str(v) for v in values),
                        read=lambda config: str(config.get(key)), write=write,
                        describe=lambda config, locale: str(config.get(key)))
+
+
+# -- settings of the table, not of the game -----------------------------------
+# Hints (issue 23) are a setting of every game, kept in the lobby's config
+# beside the engine's own fields: no engine config declares it (the engines
+# never read it; their config models ignore unknown keys), and the table
+# layer carries these keys over each time it checks a config against an
+# engine's model (``core_settings``).
+HINTS = "hints"
+CORE_KEYS: tuple[str, ...] = (HINTS,)
+ON, OFF = "on", "off"
+
+
+def core_settings(config: dict[str, Any]) -> dict[str, Any]:
+    """The table's own settings in ``config`` (to keep beside the engine's fields)."""
+    return {key: config[key] for key in CORE_KEYS if key in config}
+
+
+def hints_on(config: dict[str, Any]) -> bool:
+    return config.get(HINTS) is True
+
+
+def _write_hints(config: dict[str, Any], value: str) -> dict[str, Any]:
+    rest = {key: item for key, item in config.items() if key != HINTS}
+    return {**rest, HINTS: True} if value == ON else rest  # off: the key is left out, as before hints existed
+
+
+HINTS_OPTION = LobbyOption(
+    key=HINTS, values=(OFF, ON), read=lambda config: ON if hints_on(config) else OFF, write=_write_hints,
+    label=lambda value, locale: t(f"hints.{value}", locale),
+    describe=lambda config, locale: t(f"hints.{ON if hints_on(config) else OFF}", locale),
+    name=lambda locale: t("hints.option", locale), toggle=True)
+COMMON_OPTIONS: tuple[LobbyOption, ...] = (HINTS_OPTION,)

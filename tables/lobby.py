@@ -14,7 +14,7 @@ from db.models import GameRecord, Seat
 from db.repo import GameRepo
 from engines import ai
 from engines.base import Event
-from games.options import FIRST_SEAT
+from games.options import FIRST_SEAT, core_settings
 from tables.changes import Changes, Outcome
 from tables.errors import TableError, seat_count_error
 from tables.live import LiveTable, LiveTables, seat_infos
@@ -72,7 +72,7 @@ class Lobby:
             now = self.now()
             record = GameRecord(
                 game_type=game_type, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
-                config=cfg.model_dump(mode="json"), seats=[Seat(user_id=host_id, name=host_name)],
+                config={**cfg.model_dump(mode="json"), **core_settings(config or {})}, seats=[Seat(user_id=host_id, name=host_name)],
                 seed=seed if seed is not None else self.new_seed(),
                 created_at=now, updated_at=now,
             )
@@ -180,7 +180,7 @@ class Lobby:
                 lo, hi = engine.seat_range(config)
                 raise seat_count_error(lo, hi, len(table.seats), engine.allowed_seat_counts(config))
             table.state = engine.new_game(config, seat_infos(table.record), table.record.seed)
-            table.record.config = config.model_dump(mode="json")
+            table.record.config = {**config.model_dump(mode="json"), **core_settings(table.record.config)}
             table.record.status = "playing"
             table.record.version = 0
             restart_turn_clock(table, table.state, self.now())

@@ -8,7 +8,7 @@ from pydantic import ValidationError
 
 from db.models import Seat
 from games.definition import GameDefinition
-from games.options import DEFAULT_FIRST, FIRST_SEAT
+from games.options import DEFAULT_FIRST, FIRST_SEAT, core_settings
 from tables.errors import TableError
 
 
@@ -32,7 +32,7 @@ def with_option(definition: GameDefinition, config: dict[str, Any], seats: list[
         checked: dict[str, Any] = definition.engine.config_from_json(updated).model_dump(mode="json")
     except (ValidationError, ValueError, TypeError):
         raise TableError("core.err.bad_option") from None
-    return checked
+    return {**checked, **core_settings(updated)}
 
 
 def after_leaving(config: dict[str, Any], seat: int) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from typing import Any
 from db.models import Seat
 from db.repo import GameRepo, RatingRepo
 from engines.base import Result
+from games.options import hints_on
 from tables import ratings
 from tables.live import GameSummary, LiveTable, LiveTables, Standing
 from tables.store import TableStore
@@ -86,6 +87,8 @@ def unrated_reason(table: LiveTable) -> str:
         return "core.unrated.solo"
     if record.guild_id is None:
         return "core.unrated.dm"
+    if hints_on(record.config):
+        return "hints.unrated"
     if any(s.ai_reason == "added" for s in record.seats):
         return "core.result.unrated"
     return ""

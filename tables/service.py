@@ -26,6 +26,7 @@ from tables.announcing import Announcer
 from tables.announcing_queue import AnnouncingQueue
 from tables.changes import MAX_AI_STEPS_PER_TURN, Changes
 from tables.errors import TableError
+from tables.hints import Hint, Hints
 from tables.live import GameSummary, LiveTable, LiveTables, Standing
 from tables.lobby import Lobby
 from tables.notifier import Notifier, NullNotifier
@@ -103,6 +104,7 @@ class TableService:
         self.refresher = Refresher(self.games, self.tables, self.restorer, self.changes, self.announcer,
                                    self.announcing, notifier_now)
         self.reviews = Reviews(self.games, ReviewRepo(db), registry, lambda: self.thinking)
+        self.hints = Hints(lambda: self.thinking)
 
     # -- finding tables ----------------------------------------------------------------
     def get(self, table_id: int) -> LiveTable | None:
@@ -201,6 +203,10 @@ class TableService:
                 metrics.refusal(table.record.game_type, error.key)
                 raise
         raise AssertionError("unreachable")
+
+    async def hint(self, table_id: int, user_id: int) -> Hint:
+        """The AI's suggested move for the caller, in a game with hints on (``tables.hints``)."""
+        return await self.hints.suggest(self.require_game(table_id), user_id)
 
     async def validate(self, table_id: int, user_id: int, action: BaseModel) -> None:
         """Raise as ``act`` would, without changing anything (previews)."""

@@ -13,7 +13,7 @@ from db.fronts import is_local_table
 from engines import ai
 from engines.base import IllegalAction
 from games.definition import GameDefinition
-from games.options import FIRST_SEAT
+from games.options import CORE_KEYS, FIRST_SEAT, HINTS
 from i18n import normalize_locale, t
 from tables.errors import TableError
 from tables.text import game_name
@@ -73,9 +73,11 @@ def checked_config(definition: GameDefinition, seats: int, options: dict[str, An
     """The lobby config of a new local table from the request's options, or
     a refusal naming the first option that is unknown or out of range."""
     fields = definition.engine.config_model.model_fields
-    unknown = next((key for key in options if key not in fields), None)
+    unknown = next((key for key in options if key not in fields and key not in CORE_KEYS), None)
     if unknown is not None:
         raise Refusal(400, "web.err.unknown_option", option=str(unknown)[:40])
+    if HINTS in options and not isinstance(options[HINTS], bool):
+        raise Refusal(400, "web.err.bad_option", option=HINTS)
     try:
         config = definition.config_for(seats, dict(options))
         checked = definition.engine.config_from_json(config)

@@ -7,6 +7,7 @@ import asyncio
 from typing import Any
 
 from engines import ai
+from games.options import hints_on
 from i18n import t
 from tables.service import TableService
 from tables.text import game_name
@@ -72,6 +73,7 @@ async def table_json(service: TableService, pictures: Pictures, log: GameLog, ta
         "moves": moves,
         # The game builds moves beyond the listed ones pair by pair: POST .../continue.
         "continues": table.definition.continue_move is not None and bool(moves),
+        "hints": hints_on(record.config),  # GET .../hint answers the seat to act (issue 23)
         "log": await log.lines(service, table, locale),
         "turn_line": turn_line(table, locale),
     }

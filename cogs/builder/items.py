@@ -17,6 +17,7 @@ from cogs.builder.model import Button, Screen
 from cogs.builder.paging import page_of
 from cogs.builder.registry import builder_of
 from cogs.common import bot_of, draw, render, user_locale
+from cogs.hints import hint_button
 from cogs.host import Host
 from cogs.panel_view import MESSAGE_LIMIT, PanelMessage, closed, refusal
 from cogs.pictures import alt_text, state_in_words, wants_text
@@ -233,6 +234,7 @@ async def compose(bot: Host, table: Any, seat: int, locale: str, path: tuple[str
         preview = screen.preview
         if not path:
             warm(builder, table, locale)
+    buttons = with_hint(buttons, table, seat, locale)
     line = renderer.hand_text(view, locale) if view is not None else ""
     if line and line not in lines:  # the hand in words, to copy into a command
         lines.insert(1, line)
@@ -250,6 +252,19 @@ async def compose(bot: Host, table: Any, seat: int, locale: str, path: tuple[str
         message.image = await draw(bot, renderer, "hand", view, locale, key=(table.id, "hand", seat, locale))
         message.description = alt_text(renderer, "hand", view, locale)
     return message
+
+
+def with_hint(buttons: discord.ui.View | None, table: Any, seat: int, locale: str) -> discord.ui.View | None:
+    """The panel's controls with 💡 Hint where hints are on (``cogs.hints``)."""
+    button = hint_button(table, seat, locale)
+    if button is None:
+        return buttons
+    buttons = buttons or discord.ui.View(timeout=None)
+    try:
+        buttons.add_item(button)
+    except ValueError:  # a full panel keeps its controls; /hint still answers
+        pass
+    return buttons
 
 
 def with_words(content: str, table: Any, view: Any, locale: str) -> str:

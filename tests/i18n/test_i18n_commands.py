@@ -110,18 +110,18 @@ async def test_lobby_buttons_speak_the_servers_language_and_survive_a_restart(si
     alice, bob = t_.members
     await simcord_env.bot.tables.settings.set_guild(t_.guild.id, language="zh-CN")
     await alice.slash(t_.channel, "highcard new")
-    assert labels(t_.lobby_message()) == ["加入", "离开", "添加 AI", "开始", "取消"]
+    assert labels(t_.lobby_message()) == ["加入", "离开", "添加 AI", "开始", "取消", "提示：关"]
     assert "「加入」" in t_.lobby_message().embeds[0].description
     await simcord_env.restart_bot(bot_builder())
     result = await bob.click(t_.lobby_message(), label="加入")
     assert not last_reply(result) or "⚠️" not in (last_reply(result).content or "")
     assert [s.name for s in t_.live().seats] == ["alice", "bob"]
-    assert labels(t_.lobby_message()) == ["加入", "离开", "添加 AI", "开始", "取消"]
+    assert labels(t_.lobby_message()) == ["加入", "离开", "添加 AI", "开始", "取消", "提示：关"]
 
 
 async def test_lobby_buttons_in_traditional_and_in_english(simcord_env):
-    for language, expected in (("zh-TW", ["加入", "離開", "新增 AI", "開始", "取消"]),
-                               ("en", ["Join", "Leave", "Add AI", "Start", "Cancel"])):
+    for language, expected in (("zh-TW", ["加入", "離開", "新增 AI", "開始", "取消", "提示：關"]),
+                               ("en", ["Join", "Leave", "Add AI", "Start", "Cancel", "Hints: off"])):
         t_ = Table(simcord_env)
         await simcord_env.bot.tables.settings.set_guild(t_.guild.id, language=language)
         await t_.members[0].slash(t_.channel, "highcard new")

@@ -13,7 +13,7 @@ async def test_lobby_shows_buttons_and_host_seat(table):
     lobby = table.lobby_message()
     labels = [c["label"] for row in lobby.components for c in row.to_dict()["components"]] \
         if hasattr(lobby.components[0], "to_dict") else []
-    assert labels == ["Join", "Leave", "Add AI", "Start", "Cancel"]
+    assert labels == ["Join", "Leave", "Add AI", "Start", "Cancel", "Hints: off"]  # the hints switch (issue 23)
     assert "alice" in lobby.embeds[0].fields[0].value
     assert table.live().record.status == "lobby"
 

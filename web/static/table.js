@@ -54,10 +54,32 @@
       button.addEventListener("click", () => act(move));
       moves.append(button);
     }
+    showHintBox(data, yourTurn);
     const log = document.getElementById("log");
     log.replaceChildren(...data.log.map((line) => { const item = document.createElement("li"); item.textContent = line; return item; }));
     log.scrollTop = log.scrollHeight;
     document.body.dataset.version = data.version;  // what the page shows (tests wait on it)
+  }
+
+  // Hints (a game with hints on, the seat to act): GET .../hint, the move and why; ▶️ plays it.
+  let hinted = null;
+  function showHintBox(data, yourTurn) {
+    const box = document.getElementById("hint-box");
+    box.hidden = !(data.hints && data.status === "playing" && yourTurn && !data.watching);
+    if (!hinted || hinted.version !== data.version || hinted.seat !== data.you) {
+      hinted = null;
+      document.getElementById("hint-text").textContent = "";
+      document.getElementById("hint-play").hidden = true;
+    }
+  }
+
+  async function askHint() {
+    try {
+      const hint = await Tabletop.request("GET", api + "/hint?seat=" + current.you);
+      hinted = hint;
+      document.getElementById("hint-text").textContent = hint.move.label + " — " + hint.why;
+      document.getElementById("hint-play").hidden = false;
+    } catch (error) { Tabletop.showError(error); }
   }
 
   async function refresh() {
@@ -96,6 +118,8 @@
     await Tabletop.loadWords(data.you.locale);
   } catch (error) { Tabletop.showError(error); return; }
   Taps.wire();
+  document.getElementById("hint-button").addEventListener("click", askHint);
+  document.getElementById("hint-play").addEventListener("click", () => { if (hinted) act(hinted.move); });
   document.getElementById("seat").addEventListener("change", (event) => { seat = event.target.value; refresh(); });
   await refresh();
   listen();
