@@ -65,6 +65,7 @@ class Attempt:
     step: int
     events: list[Event] = field(default_factory=list)
     reply_events: list[Event] = field(default_factory=list)
+    table_events: list[Event] = field(default_factory=list)  # what ``Step.then`` played
     wrong: str | None = None
 
 
@@ -110,10 +111,13 @@ class TutorialRunner:
             return Attempt(False, state, step, wrong=self.tutorial.key(current, "wrong"))
         state, events = self.engine.apply(state, LEARNER, current.expect)
         reply_events: list[Event] = []
-        for seat, move in current.table_moves():
+        if current.reply is not None:
+            state, reply_events = self.engine.apply(state, TUTOR, current.reply)
+        table_events: list[Event] = []
+        for seat, move in current.then:
             state, more = self.engine.apply(state, seat, move)
-            reply_events += more
-        return Attempt(True, state, step + 1, events, reply_events)
+            table_events += more
+        return Attempt(True, state, step + 1, events, reply_events, table_events)
 
     def replay(self, seats: list[SeatInfo], step: int) -> Any:
         """The state at ``step``, from the deal: for progress whose stored state is lost."""

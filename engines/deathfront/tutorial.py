@@ -11,6 +11,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engines.base import Rng, SeatInfo
+from engines.deathfront.cards import default_cards
 from engines.deathfront.models import (
     Attack,
     DeathFrontConfig,
@@ -56,6 +57,21 @@ def learner(*moves: BaseModel) -> tuple[tuple[int, BaseModel], ...]:
 
 PASS = Pass()
 
+
+def numbers() -> dict[str, int]:
+    """The numbers the texts quote, from cards.toml (so the texts follow the card data)."""
+    defs = default_cards().defs
+
+    def value(card_id: str, stat: str) -> int:
+        return int(getattr(defs[card_id], stat) or 0)
+
+    rifle, mg = value("us_rifle_squad", "attack"), value("us_m1919", "attack")
+    return {"dump": value("us_supply_dump", "level"), "strike": value("us_p47", "attack"),
+            "panther": value("ss_panther", "defence"), "mortar": value("us_mortar_60", "attack"),
+            "target": value("ss_mortar_8cm", "defence"), "rifle": rifle, "mg": mg, "together": rifle + mg,
+            "panzer": value("ss_panzer_iv", "defence")}
+
+
 TUTORIAL = Tutorial(
     game_type="deathfront",
     deal=deal,
@@ -72,4 +88,5 @@ TUTORIAL = Tutorial(
         Step("win", Move(from_cell="D5", to_cell="D7"), highlight=("D5", "D6", "D7"), reply=PASS,
              then=(*learner(PASS), (TUTOR, PASS))),  # the next round's deploy step: breakthrough
     ),
+    params=numbers(),
 )
