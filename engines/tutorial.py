@@ -133,7 +133,7 @@ class TutorialRunner:
         found: list[str] = []
         state = self.start([SeatInfo(name="learner"), SeatInfo(name="AI", is_ai=True)])
         for index, step in enumerate(self.steps):
-            if self.engine.to_act(state) != [LEARNER]:
+            if LEARNER not in self.engine.to_act(state):  # alone, or with the AI in a simultaneous step
                 found.append(f"step {index} ({step.name}): the learner is not to act")
                 break
             try:
