@@ -149,7 +149,11 @@ async def attempt(session: Session, repo: TutorialRepo, ref: LearnRef,
     session.step, session.state = tried.step, tried.state
     await session.save(repo)
     notes = [t("tutorial.well_done", locale)] + event_lines(session, tried.events, locale)
-    notes += [t("tutorial.ai_played", locale, line=line) for line in event_lines(session, tried.reply_events, locale)]
+    replies = event_lines(session, tried.reply_events, locale)
+    # The AI's own move is marked; what follows from it (a step ending, a
+    # facility removed) and the table's scripted part read as the log does.
+    notes += [t("tutorial.ai_played", locale, line=line) for line in replies[:1]] + replies[1:]
+    notes += event_lines(session, tried.table_events, locale)
     return (), 0, notes
 
 

@@ -34,6 +34,14 @@ class Step:
     reply: BaseModel | None = None  # the AI seat's scripted answer
     # Whether the player's action is the taught one; None: ``same_action``.
     accepts: Callable[[BaseModel], bool] | None = None
+    # What the table plays after the reply, as (seat, action): the learner's
+    # routine parts (passes that end a step, staying after an attack, a
+    # simultaneous draw choice) and the AI's further answers.
+    then: tuple[tuple[int, BaseModel], ...] = ()
+
+    def table_moves(self) -> list[tuple[int, BaseModel]]:
+        """The reply (the AI's) and then the table's part, in order."""
+        return ([(TUTOR, self.reply)] if self.reply is not None else []) + list(self.then)
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,7 @@ class Attempt:
     step: int
     events: list[Event] = field(default_factory=list)
     reply_events: list[Event] = field(default_factory=list)
+    table_events: list[Event] = field(default_factory=list)  # what ``Step.then`` played
     wrong: str | None = None
 
 
@@ -104,7 +113,11 @@ class TutorialRunner:
         reply_events: list[Event] = []
         if current.reply is not None:
             state, reply_events = self.engine.apply(state, TUTOR, current.reply)
-        return Attempt(True, state, step + 1, events, reply_events)
+        table_events: list[Event] = []
+        for seat, move in current.then:
+            state, more = self.engine.apply(state, seat, move)
+            table_events += more
+        return Attempt(True, state, step + 1, events, reply_events, table_events)
 
     def replay(self, seats: list[SeatInfo], step: int) -> Any:
         """The state at ``step``, from the deal: for progress whose stored state is lost."""
@@ -120,16 +133,20 @@ class TutorialRunner:
         found: list[str] = []
         state = self.start([SeatInfo(name="learner"), SeatInfo(name="AI", is_ai=True)])
         for index, step in enumerate(self.steps):
-            if self.engine.to_act(state) != [LEARNER]:
+            if LEARNER not in self.engine.to_act(state):  # alone, or with the AI in a simultaneous step
                 found.append(f"step {index} ({step.name}): the learner is not to act")
                 break
             try:
                 state, _ = self.engine.apply(state, LEARNER, step.expect)
-                if step.reply is not None:
-                    if self.engine.to_act(state) != [TUTOR]:
-                        found.append(f"step {index} ({step.name}): the AI is not to act for its reply")
+                for seat, move in step.table_moves():
+                    if seat not in self.engine.to_act(state):
+                        who = "the AI" if seat == TUTOR else "the learner"
+                        found.append(f"step {index} ({step.name}): {who} is not to act for {move!r}")
                         break
-                    state, _ = self.engine.apply(state, TUTOR, step.reply)
+                    state, _ = self.engine.apply(state, seat, move)
+                else:
+                    continue
+                break
             except IllegalAction as error:
                 found.append(f"step {index} ({step.name}): {error.key} {error.params}")
                 break

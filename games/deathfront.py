@@ -10,6 +10,7 @@ from engines.deathfront.cards import ALLIED_FACTIONS, card_name, localize_card_p
 from engines.deathfront.engine import DeathFrontEngine
 from engines.deathfront.lobby import finalize_lobby_config
 from engines.deathfront.models import Attack, DeathFrontState, Deploy, Discard, Move, PlaceFacility, PlaySkill
+from engines.deathfront.tutorial import TUTORIAL
 from games.definition import ArenaSides, DiscordParts, GameDefinition, MoveWords
 from games.options import number_option
 from i18n import t
@@ -103,4 +104,5 @@ DEFINITION = GameDefinition(
     # The round limit the rulings call configurable (default 30; the config takes 1-200).
     lobby_options=(number_option("round_limit", (5, 10, 15, 20, 25, 30, 40, 50, 75, 100)),),
     lessons=lessons.LESSONS,
+    tutorial=TUTORIAL,
 )

@@ -1,0 +1,92 @@
+"""The Death Front tutorial: a game under way (round 3, US against SS) on a
+fixed deal against a scripted AI, one rule per step: deploy, supply, an
+Engineer, a facility, a skill card, range, attack sums and a breakthrough.
+The learner is seat 0 (US, acting first in round 3), the AI seat 1 (SS).
+The table plays the learner's routine parts itself (the passes that end a
+step, staying put after an attack); hands stay under 8, so every draw is
+automatic and no simultaneous choice comes up. Texts:
+``tutorial.deathfront.<step>.*``."""
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engines.base import Rng, SeatInfo
+from engines.deathfront.cards import default_cards
+from engines.deathfront.models import (
+    Attack,
+    DeathFrontConfig,
+    DeathFrontState,
+    Deploy,
+    Move,
+    Pass,
+    PlaceFacility,
+    PlaySkill,
+)
+from engines.tutorial import LEARNER, TUTOR, Step, Tutorial
+
+SEED = 23
+ROUND = 3  # odd: the Allies (the learner) act first
+# Board pieces (cell -> card uid): the learner's front, the AI's, and where they meet.
+PIECES = {
+    "B3": "us_rifle_squad-1", "C3": "us_m1919-1", "A3": "us_engineers-1", "D5": "us_m8-1",
+    "B4": "ss_panzer_iv-1", "C5": "ss_mortar_8cm-1", "C6": "ss_panther-1", "A6": "ss_panzergrenadiers-1",
+    "B6": "ss_supply_dump-1",
+}
+FACILITIES = {"A5": "ss_minefield-1"}
+LEARNER_HAND = ["us_mortar_60-1", "us_supply_dump-1", "us_bunker-1", "us_p47-1"]
+AI_HAND = ["ss_panzergrenadiers-2", "ss_ammo_depot-1", "ss_bunker-1"]
+# Drawn from the end at each round's start.
+LEARNER_DECK = ["us_rifle_squad-2", "us_rifle_squad-3", "us_sherman-1"]
+AI_DECK = ["ss_panzergrenadiers-3", "ss_mg42-1", "ss_pak40-1"]
+
+
+def deal(seats: list[SeatInfo]) -> DeathFrontState:
+    return DeathFrontState(
+        config=DeathFrontConfig(players=2, factions=["us", "ss"], first_seat=LEARNER),
+        names=[seat.name for seat in seats], factions=["us", "ss"], rng=Rng(seed=SEED),
+        decks=[list(LEARNER_DECK), list(AI_DECK)], hands=[list(LEARNER_HAND), list(AI_HAND)],
+        discards=[[], []], frontline=[f"frontline-{n}" for n in range(1, 5)],
+        pieces=dict(PIECES), facilities=dict(FACILITIES), round=ROUND, step="deploy", order=[LEARNER, TUTOR],
+        mulliganed=[False, False], proposed_round=[-1, -1], had_units=[True, True],
+    )
+
+
+def learner(*moves: BaseModel) -> tuple[tuple[int, BaseModel], ...]:
+    return tuple((LEARNER, move) for move in moves)
+
+
+PASS = Pass()
+
+
+def numbers() -> dict[str, int]:
+    """The numbers the texts quote, from cards.toml (so the texts follow the card data)."""
+    defs = default_cards().defs
+
+    def value(card_id: str, stat: str) -> int:
+        return int(getattr(defs[card_id], stat) or 0)
+
+    rifle, mg = value("us_rifle_squad", "attack"), value("us_m1919", "attack")
+    return {"dump": value("us_supply_dump", "level"), "strike": value("us_p47", "attack"),
+            "panther": value("ss_panther", "defence"), "mortar": value("us_mortar_60", "attack"),
+            "target": value("ss_mortar_8cm", "defence"), "rifle": rifle, "mg": mg, "together": rifle + mg,
+            "panzer": value("ss_panzer_iv", "defence")}
+
+
+TUTORIAL = Tutorial(
+    game_type="deathfront",
+    deal=deal,
+    steps=(
+        Step("deploy", Deploy(card="us_mortar_60-1", cell="D3"), highlight=("D3",), reply=PASS),
+        Step("supply", Deploy(card="us_supply_dump-1", cell="C2"), highlight=("C2", "B3", "C3", "D3"), reply=PASS),
+        Step("engineer", Move(from_cell="A3", to_cell="A4"), highlight=("A4", "A5"), reply=PASS,
+             then=learner(PASS)),
+        Step("facility", PlaceFacility(card="us_bunker-1", cell="C3"), highlight=("C3",), reply=PASS),
+        Step("skill", PlaySkill(card="us_p47-1", target="C6"), highlight=("C6",)),
+        Step("range", Attack(target="C5", attackers=["D3"]), highlight=("D3", "C5")),
+        Step("sums", Attack(target="B4", attackers=["B3", "C3"]), highlight=("B3", "C3", "B4"),
+             then=(*learner(PASS), (TUTOR, Deploy(card="ss_panzergrenadiers-2", cell="B5")))),
+        Step("win", Move(from_cell="D5", to_cell="D7"), highlight=("D5", "D6", "D7"), reply=PASS,
+             then=(*learner(PASS), (TUTOR, PASS))),  # the next round's deploy step: breakthrough
+    ),
+    params=numbers(),
+)
