@@ -17,6 +17,7 @@ from web import (
     channel_routes,
     continue_routes,
     discord_routes,
+    learn_routes,
     local_routes,
     pages,
     table_routes,
@@ -105,6 +106,7 @@ def create_app(service: TableService, notifier: WebNotifier, *, local: bool, sec
     discord_routes.add_routes(app)
     table_routes.add_routes(app)
     continue_routes.add_routes(app)
+    learn_routes.add_routes(app)
 
     async def close_sockets(app: web.Application) -> None:
         await app[CONTEXT].notifier.close_all()
