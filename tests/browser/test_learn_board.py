@@ -12,10 +12,13 @@ import pytest
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from engines.tutorial import same_action
+from db.tutorials import TutorialRepo
+from engines.base import SeatInfo
+from engines.tutorial import TutorialRunner, same_action
 from i18n import t
 from tables.registry import default_registry
 from tests.browser.live_board import POLLS, live_board, tap_move
+from tests.browser.test_activity import ADA, activity_server, open_activity, require_bundle
 from tests.support.browser import shoot
 
 SETUP = default_registry().get("setup")
@@ -87,3 +90,29 @@ async def test_the_setup_tutorial_is_played_by_tapping(database_url, open_page, 
         await page.tap("#start-over")
         await shown(page, 0)
         assert t("tutorial.started_over", locale) in await text_of(page, "#learn-notes")
+
+
+async def test_the_activity_offers_the_tutorials_and_goes_on_from_learn(database_url, open_page):
+    """Inside Discord, a channel with no game offers the tutorials; Ada's
+    progress is her Discord id's, so she goes on where /learn left her."""
+    require_bundle()
+    page = await open_page()
+    async with activity_server(database_url) as (base_url, service):
+        learnt = SETUP.tutorial
+        runner_state = TutorialRunner(SETUP.engine, learnt).replay(
+            [SeatInfo(name="Ada"), SeatInfo(name="AI", is_ai=True)], 1)
+        await TutorialRepo(service.db).save(ADA, "setup", 1, runner_state.model_dump_json())  # as /learn saved it
+        await open_activity(page, base_url, found=False)
+        learn = page.locator('#learn-games button[data-game="setup"]')
+        await learn.wait_for()
+        await shoot(page, "learn-activity-offer")
+        await learn.tap()
+        data = await shown(page, 1)
+        assert t("tutorial.setup.run.name", "en") in await text_of(page, "#learn-step")
+        await shoot(page, "learn-activity-step-2")
+        taught, _ = taught_and_other(data)
+        await tap_move(page, data, taught)
+        await shown(page, 2)
+        progress = await TutorialRepo(service.db).get(ADA, "setup")
+        assert progress is not None and progress.step == 2
+        assert await page.context.cookies() == []  # the bearer token only

@@ -4,8 +4,10 @@
 // tutorial runner decides: the taught move takes the step, any other is refused
 // with the step's explanation and nothing changes. The summary ends it.
 "use strict";
+// In the Activity (activity-start.js) it runs on the table page, for Tabletop.learnGame,
+// and adds the parts learn.html has and the table page lacks.
 (async () => {
-  const game = location.pathname.split("/").pop();
+  const game = Tabletop.learnGame || decodeURIComponent(location.pathname.split("/").pop());
   const api = "/api/learn/" + encodeURIComponent(game);
   let current = null;
 
@@ -27,9 +29,26 @@
     }));
   }
 
+  function addMissingParts() {
+    if (document.getElementById("lesson")) return;
+    const lesson = document.createElement("section");
+    lesson.id = "lesson";
+    lesson.className = "lesson";
+    lesson.setAttribute("aria-live", "polite");
+    lesson.innerHTML = '<p id="learn-step"></p><p id="learn-text"></p><ul id="learn-notes" class="notes"></ul>' +
+      '<p id="learn-wrong" class="wrong" role="alert" hidden></p><div id="learn-summary" hidden>' +
+      '<p id="summary-learnt"></p><ul id="summary-lines"></ul><p id="summary-next"></p><p id="summary-again"></p></div>';
+    document.querySelector("main header").after(lesson);
+    const again = document.createElement("p");
+    again.innerHTML = '<button id="start-over" type="button" class="secondary" data-word="web.learn.start_over"></button>';
+    document.getElementById("error").before(again);
+    const log = document.getElementById("log");
+    if (log) log.closest("section").hidden = true;  // a tutorial has no game log
+  }
+
   function render(data) {
     current = data;
-    document.getElementById("learn-title").textContent = data.title;
+    document.getElementById(document.getElementById("learn-title") ? "learn-title" : "game-name").textContent = data.title;
     rich(document.getElementById("learn-step"), data.heading);
     rich(document.getElementById("learn-text"), data.text);
     listOf("learn-notes", data.notes);
@@ -85,6 +104,7 @@
     try { render(await Tabletop.request("GET", api)); } catch (error) { Tabletop.showError(error); }
   }
 
+  addMissingParts();
   try {
     const data = await Tabletop.games();
     await Tabletop.loadWords(data.you.locale);
