@@ -16,9 +16,9 @@ from typing import Any
 from db.models import GameRecord, Seat
 from db.tutorials import TutorialRepo
 from engines.base import Event, SeatInfo
-from engines.tutorial import LEARNER, Tutorial, TutorialRunner
+from engines.tutorial import LEARNER, Step, Tutorial, TutorialRunner
 from games.definition import GameDefinition
-from i18n import t
+from i18n import has, t
 from tables.text import describe, game_name
 from web.access import SeenTable
 from web.moves import legal_moves, move_id, move_json
@@ -155,6 +155,14 @@ def learner_moves(learning: Learning, locale: str) -> list[dict[str, Any]]:
     return moves
 
 
+def web_key(tutorial: Tutorial, step: Step, part: str) -> str:
+    """A step's text as the web says it: ``<part>_web`` where the catalogue
+    has one (a step whose words name Discord's controls: "press Swap tiles,
+    choose the four, Confirm" is one swap button here), else ``<part>``."""
+    key = tutorial.key(step, f"{part}_web")
+    return key if has(key) else tutorial.key(step, part)
+
+
 def texts(learning: Learning, locale: str) -> dict[str, Any]:
     """The step's title and what to do; after the last step, the summary."""
     tutorial, game = learning.tutorial, game_name(learning.game_type, locale)
@@ -167,7 +175,7 @@ def texts(learning: Learning, locale: str) -> dict[str, Any]:
     return {"title": t("tutorial.title", locale, game=game),
             "heading": t("tutorial.step", locale, step=learning.step + 1, steps=len(tutorial.steps),
                          name=t(tutorial.key(step, "name"), locale)),
-            "text": t(tutorial.key(step, "do"), locale, **tutorial.params), "summary": None}
+            "text": t(web_key(tutorial, step, "do"), locale, **tutorial.params), "summary": None}
 
 
 async def learn_json(learning: Learning, pictures: LearnPictures, locale: str,

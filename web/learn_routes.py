@@ -16,7 +16,7 @@ from db.tutorials import TutorialRepo
 from games.definition import GameDefinition
 from i18n import t
 from web.context import context_of, session_of
-from web.learn_json import Learning, LearnPictures, learn_json, load_learning
+from web.learn_json import Learning, LearnPictures, learn_json, load_learning, web_key
 from web.pages import PAGE_HEADERS, STATIC
 from web.refusals import Refusal
 from web.requests import json_body
@@ -85,7 +85,7 @@ async def post_move(request: web.Request) -> web.Response:
         tried = learning.runner.attempt(learning.state, learning.step, action)
         if not tried.accepted:
             tutorial = learning.tutorial
-            explained = t(tried.wrong or "", locale, **tutorial.params)
+            explained = t(web_key(tutorial, tutorial.steps[learning.step], "wrong"), locale, **tutorial.params)
             return web.json_response({"error": tried.wrong, "step": learning.step,
                                       "message": t("tutorial.wrong", locale, text=explained)}, status=422)
         learning.step, learning.state = tried.step, tried.state

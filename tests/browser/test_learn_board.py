@@ -20,6 +20,7 @@ from tables.registry import default_registry
 from tests.browser.live_board import POLLS, live_board, tap_move
 from tests.browser.test_activity import ADA, activity_server, open_activity, require_bundle
 from tests.support.browser import shoot
+from web.learn_json import web_key
 
 SETUP = default_registry().get("setup")
 
@@ -67,7 +68,7 @@ async def test_the_setup_tutorial_is_played_by_tapping(database_url, open_page, 
             await tap_move(page, data, other)  # not this step's move: refused, explained, nothing changes
             wrong = page.locator("#learn-wrong")
             await wrong.wait_for(state="visible")
-            explanation = t(f"tutorial.setup.{step.name}.wrong", locale, **SETUP.tutorial.params).replace("**", "")
+            explanation = t(web_key(SETUP.tutorial, step, "wrong"), locale, **SETUP.tutorial.params).replace("**", "")
             assert explanation in await wrong.inner_text()
             if index == 0:
                 await shoot(page, f"learn-{locale}-wrong")

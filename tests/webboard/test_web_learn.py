@@ -15,6 +15,7 @@ from i18n import t
 from tables.registry import default_registry
 from tests.webboard.kit import cookie_of, local_player, web_front
 from web.context import CONTEXT
+from web.learn_json import web_key
 
 TUTORIALS = [definition.game_type for definition in default_registry() if definition.tutorial is not None]
 
@@ -49,14 +50,18 @@ async def test_a_tutorial_is_walked_to_its_end_by_its_moves(database_url, game):
         assert steps == len(front.service.registry.get(game).tutorial.steps) and data["step"] == 0
         refused = 0
         for index in range(steps):
-            assert data["step"] == index and not data["finished"] and data["heading"] and data["text"]
+            tutorial = front.service.registry.get(game).tutorial
+            assert data["step"] == index and not data["finished"] and data["heading"]
+            assert data["text"] == t(web_key(tutorial, tutorial.steps[index], "do"), "en", **tutorial.params)
             assert data["board"]["regions"] and data["board"]["png"].startswith(f"/api/learn/{game}/board.png")
             taught, other = taught_and_other(front, game, data)
             if other is not None:  # refused with this step's words; nothing changes
                 status, wrong = await move(player, game, {"action": other["action"], "step": index})
-                key = f"tutorial.{game}.{front.service.registry.get(game).tutorial.steps[index].name}.wrong"
+                tutorial = front.service.registry.get(game).tutorial
+                key = f"tutorial.{game}.{tutorial.steps[index].name}.wrong"
                 assert status == 422 and wrong["error"] == key and wrong["step"] == index
-                assert wrong["message"].startswith(t("tutorial.wrong", "en", text="")[:10])
+                explained = t(web_key(tutorial, tutorial.steps[index], "wrong"), "en", **tutorial.params)
+                assert wrong["message"] == t("tutorial.wrong", "en", text=explained)
                 again = await learning(player, game)
                 assert again["step"] == index and again["moves"] == data["moves"]
                 refused += 1
@@ -71,6 +76,13 @@ async def test_a_tutorial_is_walked_to_its_end_by_its_moves(database_url, game):
         status, over = await move(player, game, {"action": taught["action"], "step": steps})
         assert status == 409 and over["error"] == "tutorial.over"
         assert (await front.service.games.get(1)) is None  # a tutorial is never a game
+
+
+def test_a_step_that_names_discords_controls_has_the_webs_words():
+    tutorial = default_registry().get("setup").tutorial
+    swap = next(step for step in tutorial.steps if step.name == "swap")
+    assert web_key(tutorial, swap, "do") == "tutorial.setup.swap.do_web"
+    assert web_key(tutorial, tutorial.steps[0], "do") == "tutorial.setup.set.do"
 
 
 async def test_a_reload_resumes_and_start_over_begins_again(database_url):
