@@ -18,6 +18,7 @@ from web import (
     continue_routes,
     discord_routes,
     hint_routes,
+    learn_routes,
     local_routes,
     pages,
     table_routes,
@@ -107,6 +108,7 @@ def create_app(service: TableService, notifier: WebNotifier, *, local: bool, sec
     table_routes.add_routes(app)
     continue_routes.add_routes(app)
     hint_routes.add_routes(app)
+    learn_routes.add_routes(app)
 
     async def close_sockets(app: web.Application) -> None:
         await app[CONTEXT].notifier.close_all()

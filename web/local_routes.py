@@ -128,7 +128,7 @@ async def games(request: web.Request) -> web.Response:
         engine = definition.engine
         low, high = engine.seat_range(engine.default_config())
         out.append({"game": definition.game_type, "name": t(f"core.game.{definition.game_type}", session.locale),
-                    "min": low, "max": high})
+                    "min": low, "max": high, "tutorial": definition.tutorial is not None})
     levels = [{"level": level, "name": t(f"ai.level.{level}", session.locale)} for level in ai.LEVELS]
     return web.json_response({"games": out, "levels": levels, "default_level": ai.DEFAULT_LEVEL,
                               "local": context.local, "you": {"name": session.name, "locale": session.locale}})

@@ -40,6 +40,43 @@ Tabletop.signIn = (async () => {
     return String(found.table_id);
   } catch (error) {
     status.textContent = error.status ? error.message : Tabletop.word("activity.page.failed", { message: error.message });
+    if (Tabletop.token && (error.status === 403 || error.status === 404)) offerTutorials(status, main);
     return null;
   }
 })();
+
+// Signed in but no table to show: the tutorials, played here in place (learn.js
+// on this page: the bearer token lives in this page's memory only, so no link away).
+async function offerTutorials(status, main) {
+  try {
+    const { games } = await Tabletop.request("GET", "/api/games");
+    const list = document.createElement("ul");
+    list.id = "learn-games";
+    list.className = "learn-games";
+    list.replaceChildren(...games.filter((game) => game.tutorial).map((game) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.game = game.game;
+      button.textContent = Tabletop.word("web.page.learn", { game: game.name });
+      button.addEventListener("click", () => {
+        Tabletop.learnGame = game.game;
+        document.getElementById("learn-offer").remove();
+        status.remove();
+        main.hidden = false;
+        const script = document.createElement("script");
+        script.src = "/static/learn.js";
+        document.head.append(script);
+      });
+      item.append(button);
+      return item;
+    }));
+    if (!list.children.length) return;
+    const offer = document.createElement("section");
+    offer.id = "learn-offer";
+    const title = document.createElement("h2");
+    title.textContent = Tabletop.word("web.page.learn_games");
+    offer.append(title, list);
+    status.after(offer);
+  } catch (error) { /* the status already says why there is no table */ }
+}

@@ -10,8 +10,24 @@
     for (const game of data.games) games.add(new Option(game.name, game.game));
     const levels = document.getElementById("ai-level");
     for (const level of data.levels) levels.add(new Option(level.name, level.level, false, level.level === data.default_level));
+    listTutorials(data.games);
     if (data.local) await listLiveGames();
   } catch (error) { Tabletop.showError(error); return; }
+
+  // "Learn": the games with a tutorial, each opening /learn/{game}.
+  function listTutorials(games) {
+    const learnable = games.filter((game) => game.tutorial);
+    document.getElementById("learn-games").replaceChildren(...learnable.map((game) => {
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = "/learn/" + encodeURIComponent(game.game);
+      link.className = "button";
+      link.textContent = Tabletop.word("web.page.learn", { game: game.name });
+      item.append(link);
+      return item;
+    }));
+    document.getElementById("learn-section").hidden = !learnable.length;
+  }
 
   async function listLiveGames() {
     const { tables } = await Tabletop.request("GET", "/api/local/live");

@@ -1,0 +1,210 @@
+"""A tutorial on the web board: one player's progress in one game's
+tutorial (engines/tutorial.py runs it; db/tutorials.py keeps it, the same
+rows as Discord's /learn) and its JSON, shaped as a table's JSON
+(web/table_json.py: board and hand with their regions, the learner's moves
+with their ``steps``) so the page's tap code plays it as it plays a table.
+Never a game of the table service: no games row, no rating, no history."""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from db.models import GameRecord, Seat
+from db.tutorials import TutorialRepo
+from engines.base import Event, SeatInfo
+from engines.tutorial import LEARNER, Step, Tutorial, TutorialRunner
+from games.definition import GameDefinition
+from i18n import has, t
+from tables.text import describe, game_name
+from web.access import SeenTable
+from web.moves import legal_moves, move_id, move_json
+from web.pictures import Pictures, png_size
+
+AI_NAME = "AI"  # kept in Latin letters in every language (docs/glossary.md), as /learn's
+PICTURES_KEPT = 64
+
+
+@dataclass
+class Learning:
+    """One player's tutorial of one game, as stored."""
+
+    definition: GameDefinition
+    runner: TutorialRunner
+    user_id: int
+    name: str
+    step: int
+    state: Any
+
+    @property
+    def game_type(self) -> str:
+        return self.definition.game_type
+
+    @property
+    def tutorial(self) -> Tutorial:
+        return self.runner.tutorial
+
+    @property
+    def finished(self) -> bool:
+        return self.runner.finished(self.step)
+
+    def seat_infos(self) -> list[SeatInfo]:
+        return [SeatInfo(name=self.name), SeatInfo(name=AI_NAME, is_ai=True)]
+
+    def seats(self) -> list[Seat]:
+        return [Seat(user_id=self.user_id, name=self.name), Seat(name=AI_NAME, ai="added")]
+
+    def restart(self) -> None:
+        self.step, self.state = 0, self.runner.start(self.seat_infos())
+
+    def seen(self) -> SeenTable:
+        """The tutorial as the web's move code reads a table (id 0: never a game)."""
+        now = time.time()
+        record = GameRecord(game_type=self.game_type, guild_id=None, channel_id=0, host_id=self.user_id,
+                            status="finished" if self.finished else "playing", seats=self.seats(), seed=0,
+                            version=self.step, created_at=now, updated_at=now)
+        return SeenTable(record, self.definition, self.state, True, [LEARNER])
+
+    def event_lines(self, events: list[Event], locale: str) -> list[str]:
+        return [describe(event, self.seats(), locale, self.definition.localize_params) for event in events]
+
+    async def save(self, repo: TutorialRepo) -> None:
+        await repo.save(self.user_id, self.game_type, self.step, self.state.model_dump_json())
+
+
+def new_learning(definition: GameDefinition, user_id: int, name: str) -> Learning:
+    assert definition.tutorial is not None  # the routes offer only games with one
+    learning = Learning(definition, TutorialRunner(definition.engine, definition.tutorial), user_id, name, 0, None)
+    learning.restart()
+    return learning
+
+
+async def load_learning(repo: TutorialRepo, definition: GameDefinition, user_id: int, name: str) -> Learning:
+    """The stored tutorial, else a new one (saved). A state that no longer
+    reads (the script changed) is replayed from the deal."""
+    learning = new_learning(definition, user_id, name)
+    progress = await repo.get(user_id, definition.game_type)
+    if progress is None:
+        await learning.save(repo)
+        return learning
+    learning.step = min(max(progress.step, 0), len(learning.tutorial.steps))
+    try:
+        learning.state = definition.engine.state_model.model_validate_json(progress.state)
+    except ValueError:
+        learning.state = learning.runner.replay(learning.seat_infos(), learning.step)
+    return learning
+
+
+class LearnPictures:
+    """The tutorial's board (the step's cells outlined) and the learner's
+    hand, drawn off the event loop and kept a while: a page's JSON and its
+    PNG requests draw once."""
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+
+    async def draw(self, learning: Learning, kind: str, locale: str) -> bytes | None:
+        state_text = learning.state.model_dump_json()
+        key = (learning.game_type, learning.user_id, learning.step, kind, locale,
+               hashlib.sha1(state_text.encode()).hexdigest())
+        if key in self._kept:
+            self._kept.move_to_end(key)
+            return self._kept[key]
+        png = await asyncio.to_thread(self._draw, learning, kind, locale)
+        if png is not None:
+            self._kept[key] = png
+            while len(self._kept) > PICTURES_KEPT:
+                self._kept.popitem(last=False)
+        return png
+
+    @staticmethod
+    def _draw(learning: Learning, kind: str, locale: str) -> bytes | None:
+        engine = learning.definition.engine
+        renderer: Any = learning.definition.renderer  # the games' renderers take highlight=; the base does not
+        if kind == "hand":
+            view = engine.private_view(learning.state, LEARNER)
+            png: bytes | None = renderer.hand_png(view, locale) if view is not None else None
+            return png
+        highlight = () if learning.finished else learning.tutorial.steps[learning.step].highlight
+        public = engine.public_view(learning.state)
+        if highlight:  # as /learn draws it: the builder's yellow rings
+            png = renderer.board_png(public, locale, highlight=highlight)
+        else:
+            png = renderer.board_png(public, locale)
+        return png
+
+
+def learner_moves(learning: Learning, locale: str) -> list[dict[str, Any]]:
+    """The learner's legal moves as the table's JSON lists them, and the
+    step's taught move among them even where the engine lists a
+    representative few (a SETUP play of two tiles): the other moves are
+    there to be tried and refused with the step's explanation."""
+    if learning.finished:
+        return []
+    seen = learning.seen()
+    moves = legal_moves(seen, LEARNER, locale)
+    taught = learning.tutorial.steps[learning.step].expect
+    if move_id(learning.definition.engine.action_to_json(taught)) not in {move["id"] for move in moves}:
+        describe_moves = learning.definition.describe_moves
+        if describe_moves is not None:
+            words = describe_moves(learning.state, LEARNER, [taught], locale)[0]
+            moves.insert(0, move_json(seen, taught, words, locale))
+    return moves
+
+
+def web_key(tutorial: Tutorial, step: Step, part: str) -> str:
+    """A step's text as the web says it: ``<part>_web`` where the catalogue
+    has one (a step whose words name Discord's controls: "press Swap tiles,
+    choose the four, Confirm" is one swap button here), else ``<part>``."""
+    key = tutorial.key(step, f"{part}_web")
+    return key if has(key) else tutorial.key(step, part)
+
+
+def texts(learning: Learning, locale: str) -> dict[str, Any]:
+    """The step's title and what to do; after the last step, the summary."""
+    tutorial, game = learning.tutorial, game_name(learning.game_type, locale)
+    if learning.finished:
+        return {"title": t("tutorial.summary.title", locale, game=game), "heading": "", "text": "",
+                "summary": {"learnt": t("tutorial.summary.learnt", locale),
+                            "lines": [t(tutorial.key(step, "learnt"), locale) for step in tutorial.steps],
+                            "next": t("web.learn.next", locale), "again": t("web.learn.again", locale)}}
+    step = tutorial.steps[learning.step]
+    return {"title": t("tutorial.title", locale, game=game),
+            "heading": t("tutorial.step", locale, step=learning.step + 1, steps=len(tutorial.steps),
+                         name=t(tutorial.key(step, "name"), locale)),
+            "text": t(web_key(tutorial, step, "do"), locale, **tutorial.params), "summary": None}
+
+
+async def learn_json(learning: Learning, pictures: LearnPictures, locale: str,
+                     notes: list[str] | None = None) -> dict[str, Any]:
+    """The page's JSON: a table's shape (board, hand, moves, you, version =
+    the step) and the tutorial's own words."""
+    game, seen = learning.game_type, learning.seen()
+    base = f"/api/learn/{game}"
+    engine = learning.definition.engine
+    board: dict[str, Any] | None = None
+    hand: dict[str, Any] | None = None
+    png = await pictures.draw(learning, "board", locale)
+    if png is not None:
+        width, height = png_size(png)
+        board = {"png": f"{base}/board.png?step={learning.step}&lang={locale}", "width": width, "height": height,
+                 "regions": Pictures.regions(seen, "board", engine.public_view(learning.state), locale)}
+    own = await pictures.draw(learning, "hand", locale)
+    if own is not None:
+        width, height = png_size(own)
+        hand = {"png": f"{base}/hand.png?step={learning.step}&lang={locale}", "width": width, "height": height,
+                "regions": Pictures.regions(seen, "hand", engine.private_view(learning.state, LEARNER), locale)}
+    return {
+        "game_type": game, "game_name": game_name(game, locale), "locale": locale,
+        "table_id": None, "version": learning.step, "step": learning.step, "steps": len(learning.tutorial.steps),
+        "finished": learning.finished, "status": seen.record.status, "you": LEARNER, "watching": False,
+        "seats": [{"seat": i, "name": seat.name, "ai": seat.is_ai, "yours": i == LEARNER}
+                  for i, seat in enumerate(seen.record.seats)],
+        "to_act": seen.to_act(), "board": board, "hand": hand,
+        "moves": await asyncio.to_thread(learner_moves, learning, locale),
+        "continues": False,  # the taught move is listed: nothing to build on the server
+        "notes": list(notes or []), **texts(learning, locale),
+    }
