@@ -16,6 +16,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from cogs.builder import ids
+from cogs.builder.controls import navigated
 from cogs.common import bot_of, display_name, refusals, user_locale
 from cogs.learn_ids import DYNAMIC_ITEMS, NEW, LearnRef, clicks
 from cogs.learn_screen import Session, action_of, compose, event_lines, load_session, new_session
@@ -110,26 +111,18 @@ async def handle(interaction: discord.Interaction, ref: LearnRef, values: list[s
 async def click(session: Session, repo: TutorialRepo, ref: LearnRef, values: list[str],
                 locale: str) -> tuple[tuple[str, ...], int, list[str]]:
     """What the click does: the builder's next path and page, and notes."""
-    path, page, notes = ref.path, 0, []
     if ref.op == NEW:
         session.restart()
         await session.save(repo)
         return (), 0, [t("tutorial.started_over", locale)]
     if ref.step != session.step or session.finished:
         return (), 0, ["🔄 " + t("builder.stale", locale)]
-    if ref.op == ids.SELECT:
-        chosen = [v for v in values if v != "-"]
-        if chosen:
-            path = ref.path + tuple((ids.MULTI.join(chosen) if len(chosen) > 1 else chosen[0]).split(ids.SEP))
-    elif ref.op == ids.BACK:
-        path = ref.path[:-1]
-    elif ref.op == ids.CANCEL:
-        path, notes = (), [t("builder.cancelled", locale)]
-    elif ref.op == ids.PAGE:
-        page = ref.page
-    elif ref.op in (ids.CONFIRM, ids.QUICK):
+    moved = navigated(ref, ref.op, values, locale)
+    if moved is not None:
+        return moved
+    if ref.op in (ids.CONFIRM, ids.QUICK):
         return await attempt(session, repo, ref, locale)
-    return path, page, notes
+    return ref.path, 0, []
 
 
 async def attempt(session: Session, repo: TutorialRepo, ref: LearnRef,

@@ -11,15 +11,12 @@ from typing import Any, Awaitable, Callable
 import discord
 
 from cogs.builder import ids
+from cogs.builder.controls import control_classes
 
 NEW = "new"  # Start over
 OPS = "|".join((ids.BACK, ids.CANCEL, ids.PAGE, ids.CONFIRM, ids.QUICK, ids.GOTO, NEW))
 BUTTON_TEMPLATE = rf"tt:l:(?P<game>[a-z]+):(?P<step>\d+):(?P<op>{OPS}):(?P<page>\d+):(?P<path>.*)"
 SELECT_TEMPLATE = r"tt:l:(?P<game>[a-z]+):(?P<step>\d+):(?P<op>s):(?P<page>\d+):(?P<path>.*)"
-STYLES = {
-    "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger,
-}
 Handler = Callable[[discord.Interaction, "LearnRef", list[str]], Awaitable[Any]]
 
 
@@ -58,37 +55,5 @@ async def _click(interaction: discord.Interaction, ref: LearnRef, values: list[s
         await clicks.handler(interaction, ref, values)
 
 
-class LearnButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
-    def __init__(self, ref: LearnRef, label: str = "·", style: str = "secondary", disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=STYLES[style], disabled=disabled,
-                                           custom_id=ref.custom_id()))
-        self.ref = ref
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> "LearnButton":
-        return cls(LearnRef.from_match(match), item.label or "·")
-
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        await _click(interaction, self.ref, [])
-
-
-class LearnSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
-    def __init__(self, ref: LearnRef, options: list[discord.SelectOption] | None = None, placeholder: str = "",
-                 max_values: int = 1) -> None:
-        options = options or [discord.SelectOption(label="—", value="-")]
-        super().__init__(discord.ui.Select(custom_id=ref.custom_id(), options=options,
-                                           placeholder=placeholder[:150] or None,
-                                           min_values=1, max_values=max(1, min(max_values, len(options)))))
-        self.ref = ref
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match[str], /) -> "LearnSelect":
-        return cls(LearnRef.from_match(match), list(item.options), item.placeholder or "", item.max_values)
-
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        await _click(interaction, self.ref, list(self.item.values))
-
-
+LearnButton, LearnSelect = control_classes("Learn", BUTTON_TEMPLATE, SELECT_TEMPLATE, LearnRef.from_match, _click)
 DYNAMIC_ITEMS = (LearnButton, LearnSelect)

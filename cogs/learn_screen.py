@@ -12,8 +12,8 @@ from typing import Any
 import discord
 
 from cogs.builder import ids
+from cogs.builder.controls import add_menu, screen_buttons
 from cogs.builder.model import Button, Screen
-from cogs.builder.paging import page_of
 from cogs.builder.registry import builder_of
 from cogs.common import render
 from cogs.learn_ids import NEW, LearnButton, LearnRef, LearnSelect
@@ -131,28 +131,9 @@ def controls(session: Session, screen: Screen | None, path: tuple[str, ...], pag
     game, step = session.game_type, session.step
     buttons: list[Button] = []
     if screen is not None:
-        menu = screen.menu
-        if menu is not None and menu.options:
-            shown, page, pages = page_of(menu.options, page)
-            options = [discord.SelectOption(label=o.label[:100], value=o.value, default=o.value in menu.chosen,
-                                            description=(o.description or None) and o.description[:100])
-                       for o in shown]
-            placeholder = menu.placeholder if pages == 1 else t("builder.page", locale, text=menu.placeholder,
-                                                                 page=page + 1, pages=pages)
-            view.add_item(LearnSelect(LearnRef(game, step, ids.SELECT, page, menu.base), options, placeholder,
-                                      menu.max_values))
-            if pages > 1:
-                for label, target, off in ((t("builder.previous", locale), page - 1, page == 0),
-                                           (t("builder.more", locale), page + 1, page == pages - 1)):
-                    view.add_item(LearnButton(LearnRef(game, step, ids.PAGE, max(target, 0), path), label,
-                                              disabled=off))
-        buttons = list(screen.buttons)
-        if screen.action is not None or path:
-            buttons.insert(0, Button(t("builder.confirm", locale), ids.CONFIRM, path, "success",
-                                     disabled=screen.action is None))
-        if path and screen.back:
-            buttons += [Button(t("builder.back", locale), ids.BACK, path),
-                        Button(t("builder.cancel", locale), ids.CANCEL, path, "danger")]
+        add_menu(view, screen, path, page, locale, lambda op, at, where: LearnRef(game, step, op, at, where),
+                 LearnButton, LearnSelect)
+        buttons = screen_buttons(screen, path, locale)
     buttons.append(Button(t("tutorial.start_over", locale), NEW))
     for button in buttons:
         view.add_item(LearnButton(LearnRef(game, step, button.op, 0, button.path), button.label,

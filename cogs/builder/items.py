@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from typing import Any
 
 import discord
 from pydantic import BaseModel
 
 from cogs.builder import ids
+from cogs.builder.controls import add_menu, control_classes, navigated, screen_buttons
 from cogs.builder.ids import Ref
-from cogs.builder.model import Button, Screen
-from cogs.builder.paging import page_of
+from cogs.builder.model import Screen
 from cogs.builder.registry import builder_of
 from cogs.common import bot_of, draw, render, user_locale
 from cogs.hints import hint_button
@@ -30,45 +29,13 @@ from tables.text import game_name, safe_name, score_line
 BUTTON_TEMPLATE = r"tt:b:(?P<table>\d+):(?P<version>\d+):(?P<op>bk|x|pg|ok|do|rf|go):(?P<page>\d+):(?P<path>.*)"
 SELECT_TEMPLATE = r"tt:b:(?P<table>\d+):(?P<version>\d+):(?P<op>s):(?P<page>\d+):(?P<path>.*)"
 log = logging.getLogger(__name__)
-STYLES = {
-    "primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger,
-}
 
 
-class BuilderButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMPLATE):
-    def __init__(self, ref: Ref, label: str = "·", style: str = "secondary", disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=STYLES[style], disabled=disabled,
-                                           custom_id=ref.custom_id()))
-        self.ref = ref
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> "BuilderButton":
-        return cls(Ref.from_match(match), item.label or "·")
-
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        await handle(interaction, self.ref, [])
+async def _click(interaction: discord.Interaction, ref: Ref, values: list[str]) -> None:
+    await handle(interaction, ref, values)
 
 
-class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMPLATE):
-    def __init__(self, ref: Ref, options: list[discord.SelectOption] | None = None, placeholder: str = "",
-                 max_values: int = 1) -> None:
-        options = options or [discord.SelectOption(label="—", value="-")]
-        super().__init__(discord.ui.Select(custom_id=ref.custom_id(), options=options,
-                                           placeholder=placeholder[:150] or None,
-                                           min_values=1, max_values=max(1, min(max_values, len(options)))))
-        self.ref = ref
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match[str], /) -> "BuilderSelect":
-        return cls(Ref.from_match(match), list(item.options), item.placeholder or "", item.max_values)
-
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        await handle(interaction, self.ref, list(self.item.values))
-
-
+BuilderButton, BuilderSelect = control_classes("Builder", BUTTON_TEMPLATE, SELECT_TEMPLATE, Ref.from_match, _click)
 DYNAMIC_ITEMS = (BuilderButton, BuilderSelect)
 
 
@@ -79,28 +46,9 @@ def controls(table_id: int, version: int, screen: Screen, path: tuple[str, ...],
     Confirm and the one-click actions are drawn disabled; menus, Back and
     the page buttons still work, to look and plan ahead."""
     view = discord.ui.View(timeout=None)
-    menu = screen.menu
-    if menu is not None and menu.options:
-        shown, page, pages = page_of(menu.options, page)
-        options = [discord.SelectOption(label=o.label[:100], value=o.value, default=o.value in menu.chosen,
-                                        description=(o.description or None) and o.description[:100])
-                   for o in shown]
-        placeholder = menu.placeholder if pages == 1 else t("builder.page", locale, text=menu.placeholder,
-                                                             page=page + 1, pages=pages)
-        view.add_item(BuilderSelect(Ref(table_id, version, ids.SELECT, page, menu.base), options, placeholder,
-                                    menu.max_values))
-        if pages > 1:
-            for label, target, disabled in ((t("builder.previous", locale), page - 1, page == 0),
-                                            (t("builder.more", locale), page + 1, page == pages - 1)):
-                view.add_item(BuilderButton(Ref(table_id, version, ids.PAGE, max(target, 0), path), label,
-                                            disabled=disabled))
-    buttons: list[Button] = list(screen.buttons)
-    if screen.action is not None or path:
-        buttons.insert(0, Button(t("builder.confirm", locale), ids.CONFIRM, path, "success",
-                                 disabled=screen.action is None or not acting))
-    if path and screen.back:
-        buttons += [Button(t("builder.back", locale), ids.BACK, path),
-                    Button(t("builder.cancel", locale), ids.CANCEL, path, "danger")]
+    add_menu(view, screen, path, page, locale, lambda op, at, where: Ref(table_id, version, op, at, where),
+             BuilderButton, BuilderSelect)
+    buttons = screen_buttons(screen, path, locale, can_confirm=acting)
     for button in buttons:
         disabled = button.disabled or (not acting and button.op in (ids.CONFIRM, ids.QUICK))
         view.add_item(BuilderButton(Ref(table_id, version, button.op, 0, button.path), button.label,
@@ -152,17 +100,8 @@ async def apply_click(bot: Any, table: Any, seat: int, user_id: int, builder: An
     if ref.version != table.record.version:
         notes.append("🔄 " + t("builder.stale", locale))
         path = ()
-    elif ref.op == ids.SELECT:
-        chosen = [v for v in values if v != "-"]
-        if chosen:
-            path = ref.path + tuple((ids.MULTI.join(chosen) if len(chosen) > 1 else chosen[0]).split(ids.SEP))
-    elif ref.op == ids.BACK:
-        path = ref.path[:-1]
-    elif ref.op == ids.CANCEL:
-        path = ()
-        notes.append(t("builder.cancelled", locale))
-    elif ref.op == ids.PAGE:
-        page = ref.page
+    elif (moved := navigated(ref, ref.op, values, locale)) is not None:
+        path, page, notes = moved
     elif ref.op in (ids.CONFIRM, ids.QUICK):
         try:
             action: BaseModel | None
