@@ -19,12 +19,13 @@ from cogs.builder import ids
 from cogs.builder.controls import navigated
 from cogs.common import bot_of, display_name, refusals, user_locale
 from cogs.learn_ids import DYNAMIC_ITEMS, NEW, LearnRef, clicks
-from cogs.learn_screen import Session, action_of, compose, event_lines, load_session, new_session
+from cogs.learn_screen import action_of, compose
 from cogs.panel_view import closed
 from db.tutorials import TutorialRepo
 from engines.base import IllegalAction
 from i18n import t
 from tables.errors import TableError
+from tables.learning import Learning, load_learning, new_learning
 from tables.text import game_name
 
 log = logging.getLogger(__name__)
@@ -79,10 +80,10 @@ class LearnCog(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             repo, user = repo_of(interaction), interaction.user
             async with _lock(user.id):
-                session = await load_session(repo, definition, user.id, display_name(user))
+                session = await load_learning(repo, definition, user.id, display_name(user))
                 notes = []
                 if session is None or session.finished:
-                    session = new_session(definition, user.id, display_name(user))
+                    session = new_learning(definition, user.id, display_name(user))
                     await session.save(repo)
                 elif session.step > 0:
                     notes.append(t("tutorial.resumed", locale, step=session.step + 1))
@@ -99,7 +100,7 @@ async def handle(interaction: discord.Interaction, ref: LearnRef, values: list[s
         return
     repo, user = repo_of(interaction), interaction.user
     async with _lock(user.id):
-        session = await load_session(repo, registry.get(ref.game), user.id, display_name(user))
+        session = await load_learning(repo, registry.get(ref.game), user.id, display_name(user))
         if session is None:
             message = closed(t("tutorial.not_open", locale))
         else:
@@ -108,7 +109,7 @@ async def handle(interaction: discord.Interaction, ref: LearnRef, values: list[s
     await interaction.edit_original_response(**message.edit_kwargs())
 
 
-async def click(session: Session, repo: TutorialRepo, ref: LearnRef, values: list[str],
+async def click(session: Learning, repo: TutorialRepo, ref: LearnRef, values: list[str],
                 locale: str) -> tuple[tuple[str, ...], int, list[str]]:
     """What the click does: the builder's next path and page, and notes."""
     if ref.op == NEW:
@@ -125,7 +126,7 @@ async def click(session: Session, repo: TutorialRepo, ref: LearnRef, values: lis
     return ref.path, 0, []
 
 
-async def attempt(session: Session, repo: TutorialRepo, ref: LearnRef,
+async def attempt(session: Learning, repo: TutorialRepo, ref: LearnRef,
                   locale: str) -> tuple[tuple[str, ...], int, list[str]]:
     """The learner's move: the step taken and saved, or its explanation."""
     try:
@@ -141,12 +142,12 @@ async def attempt(session: Session, repo: TutorialRepo, ref: LearnRef,
         return ref.path if ref.op == ids.CONFIRM else (), 0, [t("tutorial.wrong", locale, text=text)]
     session.step, session.state = tried.step, tried.state
     await session.save(repo)
-    notes = [t("tutorial.well_done", locale)] + event_lines(session, tried.events, locale)
-    replies = event_lines(session, tried.reply_events, locale)
+    notes = [t("tutorial.well_done", locale)] + session.event_lines(tried.events, locale)
+    replies = session.event_lines(tried.reply_events, locale)
     # The AI's own move is marked; what follows from it (a step ending, a
     # facility removed) and the table's scripted part read as the log does.
     notes += [t("tutorial.ai_played", locale, line=line) for line in replies[:1]] + replies[1:]
-    notes += event_lines(session, tried.table_events, locale)
+    notes += session.event_lines(tried.table_events, locale)
     return (), 0, notes
 
 

@@ -20,14 +20,12 @@ from cogs.learn_ids import NEW, LearnButton, LearnRef, LearnSelect
 from cogs.panel_view import PanelMessage
 from cogs.pictures import alt_text
 from db.models import Seat
-from db.tutorials import TutorialRepo
-from engines.base import Event, IllegalAction, SeatInfo
-from engines.tutorial import LEARNER, Tutorial, TutorialRunner
+from engines.base import IllegalAction
+from engines.tutorial import LEARNER
 from games.definition import GameDefinition
 from i18n import t
-from tables.text import describe, game_name
-
-AI_NAME = "AI"  # kept in Latin letters in every language (docs/glossary.md)
+from tables.learning import AI_NAME, Learning
+from tables.text import game_name
 
 
 @dataclass
@@ -55,75 +53,12 @@ class TutorialBoard:
         return list(self.engine.to_act(self.state))
 
 
-@dataclass
-class Session:
-    """One player's tutorial of one game, as stored."""
-
-    definition: GameDefinition
-    tutorial: Tutorial
-    runner: TutorialRunner
-    user_id: int
-    name: str
-    step: int
-    state: Any
-
-    @property
-    def game_type(self) -> str:
-        return self.definition.game_type
-
-    @property
-    def finished(self) -> bool:
-        return self.runner.finished(self.step)
-
-    def engine_view(self) -> Any:
-        return self.definition.engine.public_view(self.state)
-
-    def board(self) -> TutorialBoard:
-        return TutorialBoard(self.definition, self.user_id, self.name, self.step, self.state)
-
-    def restart(self) -> None:
-        self.step, self.state = 0, self.runner.start(self.seat_infos())
-
-    def seat_infos(self) -> list[SeatInfo]:
-        return [SeatInfo(name=self.name), SeatInfo(name=AI_NAME, is_ai=True)]
-
-    async def save(self, repo: TutorialRepo) -> None:
-        await repo.save(self.user_id, self.game_type, self.step, self.state.model_dump_json())
-
-
-def new_session(definition: GameDefinition, user_id: int, name: str) -> Session:
-    tutorial = definition.tutorial
-    if tutorial is None:
-        raise IllegalAction("tutorial.none", game=definition.game_type)
-    runner = TutorialRunner(definition.engine, tutorial)
-    session = Session(definition, tutorial, runner, user_id, name, 0, None)
-    session.restart()
-    return session
-
-
-async def load_session(repo: TutorialRepo, definition: GameDefinition, user_id: int,
-                       name: str) -> Session | None:
-    """The stored tutorial, or None when the player never opened it. A state
-    that no longer reads (the script changed) is replayed from the deal."""
-    progress = await repo.get(user_id, definition.game_type)
-    if progress is None:
-        return None
-    session = new_session(definition, user_id, name)
-    session.step = min(progress.step, len(session.tutorial.steps))
-    try:
-        session.state = definition.engine.state_model.model_validate_json(progress.state)
-    except ValueError:
-        session.state = session.runner.replay(session.seat_infos(), session.step)
-    return session
+def board(learning: Learning) -> TutorialBoard:
+    return TutorialBoard(learning.definition, learning.user_id, learning.name, learning.step, learning.state)
 
 
 # ---- the message -------------------------------------------------------------------
-def event_lines(session: Session, events: list[Event], locale: str) -> list[str]:
-    seats = session.board().seats
-    return [describe(event, seats, locale, session.definition.localize_params) for event in events]
-
-
-def controls(session: Session, screen: Screen | None, path: tuple[str, ...], page: int,
+def controls(session: Learning, screen: Screen | None, path: tuple[str, ...], page: int,
              locale: str) -> discord.ui.View:
     """The builder's menu and buttons (as cogs.builder.items draws them for a
     real game), carrying the tutorial's ids, and Start over."""
@@ -141,29 +76,29 @@ def controls(session: Session, screen: Screen | None, path: tuple[str, ...], pag
     return view
 
 
-def builder_screen(session: Session, path: tuple[str, ...], locale: str) -> tuple[Screen, tuple[str, ...]]:
+def builder_screen(session: Learning, path: tuple[str, ...], locale: str) -> tuple[Screen, tuple[str, ...]]:
     """The game's builder at ``path`` for the learner (the start again when
     ``path`` is no longer a way into a move)."""
-    builder = builder_of(session.board())
+    builder = builder_of(board(session))
     if builder is None:
         raise IllegalAction("tutorial.none", game=session.game_type)
     try:
-        return builder.screen(session.board(), LEARNER, path, locale), path
+        return builder.screen(board(session), LEARNER, path, locale), path
     except (IllegalAction, ValueError):
-        return builder.screen(session.board(), LEARNER, (), locale), ()
+        return builder.screen(board(session), LEARNER, (), locale), ()
 
 
-def action_of(session: Session, ref: LearnRef, locale: str) -> Any:
+def action_of(session: Learning, ref: LearnRef, locale: str) -> Any:
     """The action a Confirm or a one-click button builds, or None."""
-    builder = builder_of(session.board())
+    builder = builder_of(board(session))
     if builder is None:
         return None
     if ref.op == ids.QUICK:
-        return builder.quick(session.board(), LEARNER, ref.path[0] if ref.path else "")
+        return builder.quick(board(session), LEARNER, ref.path[0] if ref.path else "")
     return builder_screen(session, ref.path, locale)[0].action
 
 
-async def compose(session: Session, locale: str, path: tuple[str, ...] = (), page: int = 0,
+async def compose(session: Learning, locale: str, path: tuple[str, ...] = (), page: int = 0,
                   notes: list[str] | None = None) -> PanelMessage:
     notes = list(notes or [])
     game = game_name(session.game_type, locale)
@@ -196,7 +131,7 @@ def board_png(renderer: Any, public: Any, locale: str, highlight: tuple[Any, ...
     return png
 
 
-async def summary(session: Session, locale: str, notes: list[str]) -> PanelMessage:
+async def summary(session: Learning, locale: str, notes: list[str]) -> PanelMessage:
     """The closing screen: what each step taught, and where to go next."""
     tutorial, game = session.tutorial, game_name(session.game_type, locale)
     lines = notes + [t("tutorial.summary.title", locale, game=game), t("tutorial.summary.learnt", locale)]

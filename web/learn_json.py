@@ -10,91 +10,37 @@ import asyncio
 import hashlib
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any
 
-from db.models import GameRecord, Seat
+from db.models import GameRecord
 from db.tutorials import TutorialRepo
-from engines.base import Event, SeatInfo
-from engines.tutorial import LEARNER, Step, Tutorial, TutorialRunner
+from engines.tutorial import LEARNER, Step, Tutorial
 from games.definition import GameDefinition
 from i18n import has, t
-from tables.text import describe, game_name
+from tables.learning import Learning, load_learning, new_learning
+from tables.text import game_name
 from web.access import SeenTable
 from web.moves import legal_moves, move_id, move_json
 from web.pictures import Pictures, png_size
 
-AI_NAME = "AI"  # kept in Latin letters in every language (docs/glossary.md), as /learn's
 PICTURES_KEPT = 64
 
 
-@dataclass
-class Learning:
-    """One player's tutorial of one game, as stored."""
-
-    definition: GameDefinition
-    runner: TutorialRunner
-    user_id: int
-    name: str
-    step: int
-    state: Any
-
-    @property
-    def game_type(self) -> str:
-        return self.definition.game_type
-
-    @property
-    def tutorial(self) -> Tutorial:
-        return self.runner.tutorial
-
-    @property
-    def finished(self) -> bool:
-        return self.runner.finished(self.step)
-
-    def seat_infos(self) -> list[SeatInfo]:
-        return [SeatInfo(name=self.name), SeatInfo(name=AI_NAME, is_ai=True)]
-
-    def seats(self) -> list[Seat]:
-        return [Seat(user_id=self.user_id, name=self.name), Seat(name=AI_NAME, ai="added")]
-
-    def restart(self) -> None:
-        self.step, self.state = 0, self.runner.start(self.seat_infos())
-
-    def seen(self) -> SeenTable:
-        """The tutorial as the web's move code reads a table (id 0: never a game)."""
-        now = time.time()
-        record = GameRecord(game_type=self.game_type, guild_id=None, channel_id=0, host_id=self.user_id,
-                            status="finished" if self.finished else "playing", seats=self.seats(), seed=0,
-                            version=self.step, created_at=now, updated_at=now)
-        return SeenTable(record, self.definition, self.state, True, [LEARNER])
-
-    def event_lines(self, events: list[Event], locale: str) -> list[str]:
-        return [describe(event, self.seats(), locale, self.definition.localize_params) for event in events]
-
-    async def save(self, repo: TutorialRepo) -> None:
-        await repo.save(self.user_id, self.game_type, self.step, self.state.model_dump_json())
+def as_table(learning: Learning) -> SeenTable:
+    """The tutorial as the web's move code reads a table (id 0: never a game)."""
+    now = time.time()
+    record = GameRecord(game_type=learning.game_type, guild_id=None, channel_id=0, host_id=learning.user_id,
+                        status="finished" if learning.finished else "playing", seats=learning.seats(), seed=0,
+                        version=learning.step, created_at=now, updated_at=now)
+    return SeenTable(record, learning.definition, learning.state, True, [LEARNER])
 
 
-def new_learning(definition: GameDefinition, user_id: int, name: str) -> Learning:
-    assert definition.tutorial is not None  # the routes offer only games with one
-    learning = Learning(definition, TutorialRunner(definition.engine, definition.tutorial), user_id, name, 0, None)
-    learning.restart()
-    return learning
-
-
-async def load_learning(repo: TutorialRepo, definition: GameDefinition, user_id: int, name: str) -> Learning:
-    """The stored tutorial, else a new one (saved). A state that no longer
-    reads (the script changed) is replayed from the deal."""
-    learning = new_learning(definition, user_id, name)
-    progress = await repo.get(user_id, definition.game_type)
-    if progress is None:
+async def load_or_start(repo: TutorialRepo, definition: GameDefinition, user_id: int, name: str) -> Learning:
+    """The stored tutorial (``tables.learning``), else a new one, saved."""
+    learning = await load_learning(repo, definition, user_id, name)
+    if learning is None:
+        learning = new_learning(definition, user_id, name)
         await learning.save(repo)
-        return learning
-    learning.step = min(max(progress.step, 0), len(learning.tutorial.steps))
-    try:
-        learning.state = definition.engine.state_model.model_validate_json(progress.state)
-    except ValueError:
-        learning.state = learning.runner.replay(learning.seat_infos(), learning.step)
     return learning
 
 
@@ -144,7 +90,7 @@ def learner_moves(learning: Learning, locale: str) -> list[dict[str, Any]]:
     there to be tried and refused with the step's explanation."""
     if learning.finished:
         return []
-    seen = learning.seen()
+    seen = as_table(learning)
     moves = legal_moves(seen, LEARNER, locale)
     taught = learning.tutorial.steps[learning.step].expect
     if move_id(learning.definition.engine.action_to_json(taught)) not in {move["id"] for move in moves}:
@@ -182,7 +128,7 @@ async def learn_json(learning: Learning, pictures: LearnPictures, locale: str,
                      notes: list[str] | None = None) -> dict[str, Any]:
     """The page's JSON: a table's shape (board, hand, moves, you, version =
     the step) and the tutorial's own words."""
-    game, seen = learning.game_type, learning.seen()
+    game, seen = learning.game_type, as_table(learning)
     base = f"/api/learn/{game}"
     engine = learning.definition.engine
     board: dict[str, Any] | None = None

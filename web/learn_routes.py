@@ -15,8 +15,9 @@ from pydantic import ValidationError
 from db.tutorials import TutorialRepo
 from games.definition import GameDefinition
 from i18n import t
+from tables.learning import Learning
 from web.context import context_of, session_of
-from web.learn_json import Learning, LearnPictures, learn_json, load_learning, web_key
+from web.learn_json import LearnPictures, learn_json, load_or_start, web_key
 from web.pages import PAGE_HEADERS, STATIC
 from web.refusals import Refusal
 from web.requests import json_body
@@ -41,7 +42,7 @@ def tutorial_game(request: web.Request) -> GameDefinition:
 
 async def learning_of(request: web.Request, definition: GameDefinition) -> Learning:
     session = session_of(request)
-    return await load_learning(TutorialRepo(context_of(request).service.db), definition, session.uid, session.name)
+    return await load_or_start(TutorialRepo(context_of(request).service.db), definition, session.uid, session.name)
 
 
 async def answer(request: web.Request, learning: Learning, notes: list[str] | None = None) -> web.Response:
