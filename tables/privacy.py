@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from db.database import Database
-from db.models import GameRecord
+from db.models import GameRecord, Seat
 from db.privacy import (
     FORMER_HOST,
     FORMER_PLAYER,
@@ -114,12 +114,19 @@ def _replace_exact(value: Any, names: set[str], marker: str) -> Any:
     return marker if isinstance(value, str) and value in names else value
 
 
+def forgotten(seat: Seat) -> bool:
+    return seat.user_id is None and seat.name == FORMER_PLAYER
+
+
+def seat_name(seat: Seat, locale: str) -> str:
+    """A seat's name as a reader sees it: "a former player" in ``locale`` for a forgotten one."""
+    return t("privacy.former_player", locale) if forgotten(seat) else seat.name
+
+
 def shown(record: GameRecord, locale: str) -> GameRecord:
     """The record as a reader sees it: a forgotten seat named "a former
     player" in ``locale``."""
-    if not any(s.user_id is None and s.name == FORMER_PLAYER for s in record.seats):
+    if not any(forgotten(s) for s in record.seats):
         return record
-    name = t("privacy.former_player", locale)
-    seats = [s.model_copy(update={"name": name}) if s.user_id is None and s.name == FORMER_PLAYER else s
-             for s in record.seats]
+    seats = [s.model_copy(update={"name": seat_name(s, locale)}) if forgotten(s) else s for s in record.seats]
     return record.model_copy(update={"seats": seats})

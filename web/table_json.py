@@ -9,6 +9,7 @@ from typing import Any
 from engines import ai
 from games.options import hints_on
 from i18n import t
+from tables import privacy
 from tables.service import TableService
 from tables.text import game_name
 from web.access import SeenTable
@@ -20,7 +21,7 @@ from web.pictures import Pictures, png_size
 def seat_label(table: SeenTable, seat: int, locale: str) -> str:
     s = table.record.seats[seat]
     if not s.is_ai:
-        return s.name
+        return privacy.seat_name(s, locale)
     level = ai.normalize_level(s.ai_level if s.ai_reason == "added" else ai.TIMEOUT_LEVEL)
     return t("ai.board.seat", locale, name=s.name, level=t(f"ai.level.{level}", locale))
 
