@@ -45,6 +45,7 @@ from render.deathfront.style import (
 )
 
 NAME_WIDTH = CELL - 16  # a unit's name inside its tile
+COMPACT_TWO_LINES = 12  # a long name in a tile over a facility band: two lines this size
 TAGS_MIN = 13  # the range and keyword codes under a tile: 9 px on a phone even on the widest board
 # The lines under a tile keep 5 px from the cell's edges, where a preview draws its rings.
 STRIP_ROOM = CELL - 10
@@ -155,17 +156,18 @@ def tile_sprite(card_id: str, faction: str, card_type: str, attack, defence, lev
     draw_text(d, (box[2] - 4, box[1] + 13), level_text, size, fill=LEVEL_INK, bold=True, anchor="rm")
     stats = USED_STATS if exhausted else WHITE
     name = card_name(card_id, locale)
-    if compact:  # one line for the name, under smaller stats
+    if compact:  # one line for the name, under smaller stats; two small ones only for a long name
         name_size, lines = fit_size(name, 15, NAME_WIDTH, min_size=TAGS_MIN), [name]
         if text_width(name, name_size) > NAME_WIDTH:
-            name_size, lines = fit_lines(name, 15, NAME_WIDTH, min_size=TAGS_MIN)
+            name_size, lines = fit_lines(name, COMPACT_TWO_LINES, NAME_WIDTH, min_size=COMPACT_TWO_LINES - 1)
     else:
         name_size, lines = fit_lines(name, BOARD_TEXT, NAME_WIDTH, two_lines=15, one_line_min=15)
-    top = box[1] + (34 if compact else (35 if len(lines) > 1 else 38))
-    draw_text(d, ((box[0] + box[2]) / 2, top), f"{attack}/{defence}", 22 if len(lines) == 1 and not compact else 18,
-              fill=stats, bold=True, anchor="mm")
+    squeezed = compact and len(lines) > 1  # the stats move up and shrink, the name's lines under them
+    top = box[1] + (28 if squeezed else 34 if compact else (35 if len(lines) > 1 else 38))
+    draw_text(d, ((box[0] + box[2]) / 2, top), f"{attack}/{defence}",
+              16 if squeezed else 22 if len(lines) == 1 and not compact else 18, fill=stats, bold=True, anchor="mm")
     for k, line in enumerate(lines):
-        y = box[1] + (54 if compact else (62 if len(lines) == 1 else 54 + 16 * k))
+        y = box[1] + (45 + 13 * k if squeezed else 54 if compact else (62 if len(lines) == 1 else 54 + 16 * k))
         draw_text(d, ((box[0] + box[2]) / 2, y), line, name_size, fill=WHITE, anchor="mm")
     if exhausted:  # a red frame, clear of the name
         d.rounded_rectangle(box, radius=6, outline=USED_RED, width=4)
