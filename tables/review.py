@@ -9,7 +9,7 @@ actions and the better ones it had: no hidden card of another seat.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from db.models import GameRecord
 from engines import ai
@@ -85,19 +85,20 @@ def seats_decisions(record: GameRecord, actions: list[tuple[int, int, dict[str, 
 
 def screen_part(engine: GameEngine[Any, Any], record: GameRecord, actions: list[tuple[int, int, dict[str, Any]]],
                 seat: int, seqs: list[int]) -> list[tuple[int, float]]:
-    knowledge = _knowledge(engine)
-    if knowledge is None:
-        return []
-    wanted = set(seqs)
-    found = [d for d in decisions(engine, record, actions, seat) if d.seq in wanted]
-    return screen(engine, knowledge, found, review_seed(record.id, seat))
+    return _judge_part(screen, engine, record, actions, seat, seqs)
 
 
 def final_part(engine: GameEngine[Any, Any], record: GameRecord, actions: list[tuple[int, int, dict[str, Any]]],
                seat: int, seqs: list[int]) -> list[Verdict]:
+    return _judge_part(final, engine, record, actions, seat, seqs)
+
+
+def _judge_part(judge: Callable[..., list[Any]], engine: GameEngine[Any, Any], record: GameRecord,
+                actions: list[tuple[int, int, dict[str, Any]]], seat: int, seqs: list[int]) -> list[Any]:
+    """``judge`` (the screening or the final pass) over the decisions ``seqs`` of ``seat``."""
     knowledge = _knowledge(engine)
     if knowledge is None:
         return []
     wanted = set(seqs)
     found = [d for d in decisions(engine, record, actions, seat) if d.seq in wanted]
-    return final(engine, knowledge, found, review_seed(record.id, seat))
+    return judge(engine, knowledge, found, review_seed(record.id, seat))
