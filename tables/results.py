@@ -7,6 +7,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from db import rating_history
 from db.models import Seat
 from db.repo import GameRepo, RatingRepo
 from engines.base import Result
@@ -160,3 +161,6 @@ class Results:
                 standings[seat].rating_before = old.ordinal if old.games else None
                 standings[seat].rating_after = new.ordinal
                 await self.ratings.upsert(conn, new)
+        for row in (new for group in new_rows for new in group):
+            await rating_history.record(conn, guild_id, row.user_id, rating_history.RatingPoint(
+                game_id=record.id, game_type=record.game_type, season=0, mu=row.mu, sigma=row.sigma, at=now))
