@@ -1,11 +1,13 @@
-"""Seasons (issue 24, docs/community.md "Seasons"): `/season start` archives
-nothing new but carries every rating into the next season (mu kept, sigma
-back to the model's default, games and wins from 0); `/season end` archives
-the running season's table. A game counts in the period it started in: one
-that outlives its season is rated into that season's archive, one started
-between two seasons that ends in the next is not rated."""
+"""Seasons (issue 24, docs/community.md "Seasons"): `/season start` carries
+every rating into the next season (mu kept, sigma back to the model's
+default, games and wins from 0; the first start also archives the table
+before seasons as season 0); `/season end` archives the running season's
+table. A game counts in the period it started in: one that outlives its
+season is rated into that season's archive, one started between two
+seasons that ends in the next is not rated."""
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +22,15 @@ from tables.errors import TableError
 
 NAME_LIMIT = 50
 FRESH_SIGMA = ratings.MODEL.rating().sigma
+
+
+def clean_name(name: str | None) -> str | None:
+    """A season's name as stored: on one line, without invisible or control
+    characters (a right-to-left override would turn the title around), at
+    most NAME_LIMIT characters; None when nothing is left. Markdown and
+    mentions are escaped where it is shown."""
+    visible = "".join(ch for ch in name or "" if unicodedata.category(ch) not in ("Cc", "Cf") or ch in "\t\n\r")
+    return " ".join(visible.split())[:NAME_LIMIT] or None
 
 
 @dataclass(frozen=True)
@@ -61,7 +72,7 @@ class Seasons:
         return await stored.all_of(self.db, guild_id)
 
     async def start(self, guild_id: int, name: str | None) -> Season:
-        name = " ".join((name or "").split())[:NAME_LIMIT] or None
+        name = clean_name(name)
         now = self.now()
         async with self.db.transaction() as conn:
             await lock_guild(conn, guild_id)

@@ -62,6 +62,8 @@ class Games:
 
 def string_commands(bot):
     for command in bot.tree.walk_commands():
+        if (command.root_parent or command).default_permissions is not None:
+            continue  # hidden from players: its own tests give it hostile text as a manager (tests/seasons)
         if isinstance(command, discord.app_commands.Command) and any(p.type == STRING for p in command.parameters):
             yield command
 

@@ -78,3 +78,16 @@ async def test_privacy_shows_and_deletes_archived_seasons_and_history(table):
     assert await traces(table.service.db, alice.id, "alice") == []
     board = await say(table.members[1], table, "leaderboard", game="highcard", season=1)
     assert "bob" in board and "alice" not in board
+
+
+@pytest.mark.parametrize("name", [
+    "**bold** @everyone <@1> </setup new:4>", "\u202e\u200b" + "x" * 48, "a\n\n b\t c", "{game} %s ```"])
+async def test_a_hostile_season_name_is_shown_as_plain_text(table, name):
+    mod = manager(table)
+    started = last_reply(await mod.slash(table.channel, "season start", name=name))
+    assert "went wrong" not in started.content and "@everyone" not in started.content
+    season = await stored.latest(table.service.db, table.guild.id)
+    assert season is not None and season.number == 1 and 1 <= len(season.name or "") <= 50
+    assert not {"\n", "\t", "\u202e", "\u200b"} & set(season.name or "")
+    board = await say(table.members[0], table, "leaderboard", game="highcard")
+    assert board.startswith("Nobody has a rating in Highcard in Season 1: ") and "<@1>" not in board

@@ -124,3 +124,16 @@ async def test_the_leaderboard_speaks_the_readers_language(table, locales, local
     assert await say(alice, table, "leaderboard", game="highcard") == empty
     stats = last_stats = (await alice.slash(table.channel, "stats")).response.embeds[0]
     assert stats.footer.text and ("第 2 赛季" in last_stats.footer.text or "第 2 賽季" in last_stats.footer.text)
+
+
+async def test_without_seasons_the_leaderboard_and_stats_answer_as_before(table):
+    alice = table.members[0]
+    assert await say(alice, table, "leaderboard", game="highcard") == \
+        "Nobody has a rating in Highcard on this server yet."
+    await play_game(table)
+    board = await say(alice, table, "leaderboard", game="highcard")
+    assert board.splitlines()[0] == "**Highcard leaderboard**" and len(ranked(board)) == 2
+    stats = (await alice.slash(table.channel, "stats")).response.embeds[0]
+    assert not stats.footer.text
+    refused = await say(alice, table, "leaderboard", game="highcard", season=1)
+    assert "This server has no season 1." in refused
