@@ -118,7 +118,9 @@ class Refresher:
         standings = [Standing(seat=s, rank=ranks[s], score=scores[s],
                               resigned=table.seats[s].ai_reason == "resigned") for s in seats]
         return GameSummary(result=result, standings=standings, rated=rated, reason=reason or "core.end.over",
-                           ai_marked=table.record.ai_marked, unrated_reason="" if rated else unrated_reason(table))
+                           ai_marked=table.record.ai_marked,
+                           # unrated with no reason the table shows: the season rule (tables/seasons.py)
+                           unrated_reason="" if rated else unrated_reason(table) or "season.unrated")
 
     def follow_up(self, table: LiveTable) -> None:
         """Where this process plays what follows a change: AI seats now to

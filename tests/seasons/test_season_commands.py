@@ -90,4 +90,4 @@ async def test_a_hostile_season_name_is_shown_as_plain_text(table, name):
     assert season is not None and season.number == 1 and 1 <= len(season.name or "") <= 50
     assert not {"\n", "\t", "\u202e", "\u200b"} & set(season.name or "")
     board = await say(table.members[0], table, "leaderboard", game="highcard")
-    assert board.startswith("Nobody has a rating in Highcard in Season 1: ") and "<@1>" not in board
+    assert board.startswith("Nobody has a rating in Highcard (Season 1: ") and "<@1>" not in board
