@@ -43,6 +43,11 @@ class Target:
 
 
 async def target(conn: Any, guild_id: int, game_id: int) -> Target:
+    """Where a game finishing now is rated. Takes the server's season lock
+    (PostgreSQL) until the caller's transaction ends, so a `/season end`
+    archives the table either before this game's ratings or after them,
+    never in between."""
+    await lock_guild(conn, guild_id)
     started = await stored.game_period(conn, game_id)
     now = period_of(await stored.latest(conn, guild_id))
     if started == now:
