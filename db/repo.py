@@ -253,11 +253,15 @@ class RatingRepo:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def get_many(self, guild_id: int, game_type: str, user_ids: list[int]) -> dict[int, RatingRow]:
+    async def get_many(self, guild_id: int, game_type: str, user_ids: list[int],
+                       conn: Any = None) -> dict[int, RatingRow]:
+        """Ratings now; pass the writing transaction's ``conn`` to read them
+        under its locks (two games finishing at once must not both start
+        from the same old rating)."""
         if not user_ids:
             return {}
         marks = ",".join("?" * len(user_ids))
-        rows = await self.db.fetchall(
+        rows = await (conn or self.db).fetchall(
             f"SELECT * FROM ratings WHERE guild_id = ? AND game_type = ? AND user_id IN ({marks})",
             (guild_id, game_type, *user_ids),
         )

@@ -157,7 +157,7 @@ class Results:
         sides = groups(table)
         user_ids = [s.user_id for s in record.seats if s.user_id is not None]
         archive = counts_in.archive
-        existing = (await self.ratings.get_many(guild_id, record.game_type, user_ids) if archive is None else
+        existing = (await self.ratings.get_many(guild_id, record.game_type, user_ids, conn) if archive is None else
                     await season_store.archived_many(conn, guild_id, archive, record.game_type, user_ids))
         rows = [[existing.get(person(record.seats[s]))
                  or ratings.default_row(guild_id, record.game_type, person(record.seats[s]),
