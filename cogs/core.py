@@ -28,6 +28,7 @@ from cogs.privacy import PrivacyCog
 from cogs.profile import ProfileCog
 from cogs.rematch import RematchButton
 from cogs.review import ReviewButton, ReviewCog
+from cogs.seasons import SeasonCog, board_label, season_autocomplete, seasons_of
 from cogs.seats import find_table, my_seat
 from i18n import LOCALES, t
 from tables.errors import TableError
@@ -192,18 +193,24 @@ class CoreCog(commands.Cog):
 
     @app_commands.command(name="leaderboard", description=_desc("cmd.leaderboard", "Top players of a game in this server"))
     @app_commands.describe(game=_desc("cmd.opt.game", "The game"),
-                           public=_desc("cmd.opt.public", "Show the answer to everyone in the channel"))
-    @app_commands.autocomplete(game=game_autocomplete)
+                           public=_desc("cmd.opt.public", "Show the answer to everyone in the channel"),
+                           season=_desc("season.cmd.opt_season", "A season's number (the current one if empty)"))
+    @app_commands.autocomplete(game=game_autocomplete, season=season_autocomplete)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str, public: bool = False) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, game: str, public: bool = False,
+                          season: app_commands.Range[int, 0] | None = None) -> None:
         async with refusals(interaction):
             game_type = self._game_type(interaction, game)
             locale = await user_locale(interaction)
-            rows = await bot_of(interaction).tables.ratings.board(interaction.guild_id, game_type)
-            title = t("core.leaderboard.title", locale, game=game_name(game_type, locale))
+            shown, rows = await seasons_of(interaction).board(bot_of(interaction).tables.ratings,
+                                                              interaction.guild_id, game_type, season)
+            label = board_label(shown, season, locale)
+            name = game_name(game_type, locale)
+            title = (t("core.leaderboard.title", locale, game=name) if label is None
+                     else t("season.board_title", locale, game=name, season=label))
             if not rows:
-                await reply(interaction, t("core.leaderboard.empty", locale, game=game_name(game_type, locale)),
-                            ephemeral=not public)
+                await reply(interaction, t("core.leaderboard.empty", locale, game=name) if label is None
+                            else t("season.empty", locale, game=name, season=label), ephemeral=not public)
                 return
             lines = leaderboard_lines(rows, locale, interaction.user.id)
             body = "\n".join(line.replace("`", "ˋ") for line in lines)  # a name cannot close the block
@@ -237,6 +244,9 @@ class CoreCog(commands.Cog):
                             last=discord.utils.format_dt(last, "R")),
                     inline=False,
                 )
+            label = board_label(await seasons_of(interaction).current(interaction.guild_id), None, locale)
+            if label is not None:
+                embed.set_footer(text=t("season.stats_footer", locale, season=label))
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
     # -- settings -----------------------------------------------------------
@@ -338,6 +348,7 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(ReviewCog(bot))
     await bot.add_cog(HintCog(bot))
     await bot.add_cog(ProfileCog(bot))
+    await bot.add_cog(SeasonCog(bot))
     bot.add_dynamic_items(*views.DYNAMIC_ITEMS, *builder_items.DYNAMIC_ITEMS, *lobby_options.DYNAMIC_ITEMS,
                           RematchButton, ReviewButton, HintButton, PlayHintButton)
 

@@ -11,6 +11,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from cogs.common import bot_of, refusals, reply, user_locale
+from cogs.seasons import number_label
 from db.privacy import StoredData, stored_about
 from i18n import has, t
 from tables.errors import TableError
@@ -57,6 +58,14 @@ def stored_text(data: StoredData, locale: str, server_name: Callable[[int], str]
                                   games=row.games, wins=row.wins))
     else:
         lines.append(t("privacy.show.no_ratings", locale))
+    if data.season_ratings:
+        lines.append(t("privacy.show.season_ratings", locale))
+        for number, row in data.season_ratings:
+            lines.append("- " + t("privacy.show.season_rating_line", locale, game=game_name(row.game_type, locale),
+                                  server=safe_name(server_name(row.guild_id)), season=number_label(number, locale),
+                                  rating=f"{row.ordinal:.1f}", games=row.games, wins=row.wins))
+    if data.history_points:
+        lines.append(t("privacy.show.history", locale, points=data.history_points))
     if data.games:
         lines.append(t("privacy.show.games", locale, hosted=data.hosted))
         for game_type in sorted({g for g, _ in data.games}):

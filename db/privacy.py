@@ -80,6 +80,8 @@ class StoredData:
     hosted: int = 0
     names: list[str] = field(default_factory=list)  # display names kept (seats and ratings)
     live: list[int] = field(default_factory=list)  # lobbies and games they sit at or host now
+    season_ratings: list[tuple[int, RatingRow]] = field(default_factory=list)  # (season, row) of ended seasons
+    history_points: int = 0  # rating history: one point per rated game
 
 
 async def stored_about(db: Database, user_id: int) -> StoredData:
@@ -88,7 +90,12 @@ async def stored_about(db: Database, user_id: int) -> StoredData:
     data.settings = dict(row) if row else None
     rows = await db.fetchall("SELECT * FROM ratings WHERE user_id = ? ORDER BY guild_id, game_type", (user_id,))
     data.ratings = [RatingRow.model_validate(dict(r)) for r in rows]
-    names = {r.name: None for r in data.ratings}
+    rows = await db.fetchall("SELECT * FROM season_ratings WHERE user_id = ? ORDER BY guild_id, season, game_type",
+                             (user_id,))
+    data.season_ratings = [(r["season"], RatingRow.model_validate({k: r[k] for k in RatingRow.model_fields}))
+                           for r in rows]
+    data.history_points = int(await db.fetchval("SELECT COUNT(*) FROM rating_history WHERE user_id = ?", (user_id,)))
+    names = {r.name: None for r in [*data.ratings, *(row for _, row in data.season_ratings)]}
     for record in await games_of(db, user_id):
         seat = record.seat_of(user_id)
         if seat is not None:
@@ -103,10 +110,13 @@ async def stored_about(db: Database, user_id: int) -> StoredData:
 
 
 async def forget_rows(conn: Any, user_id: int) -> tuple[int, int]:
-    """Results keep their rows without the user; their ratings and settings
-    go. Returns (ratings removed, settings rows removed)."""
+    """Results keep their rows without the user; their ratings (current and
+    of ended seasons), rating history and settings go. Returns (ratings
+    removed, settings rows removed)."""
     await conn.execute("UPDATE results SET user_id = NULL WHERE user_id = ?", (user_id,))
     ratings = await conn.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
+    ratings += await conn.execute("DELETE FROM season_ratings WHERE user_id = ?", (user_id,))
+    await conn.execute("DELETE FROM rating_history WHERE user_id = ?", (user_id,))
     settings = await conn.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
     return ratings, settings
 

@@ -274,9 +274,10 @@ class RatingRepo:
         )
 
     async def board(self, guild_id: int, game_type: str) -> list[RatingRow]:
-        """Everyone rated in this server and game, best ordinal first."""
+        """Everyone rated in this server and game, best ordinal first (a
+        player carried into a season shows once they play in it)."""
         rows = await self.db.fetchall(
-            "SELECT * FROM ratings WHERE guild_id = ? AND game_type = ? "
+            "SELECT * FROM ratings WHERE guild_id = ? AND game_type = ? AND games > 0 "
             "ORDER BY (mu - 3 * sigma) DESC, wins DESC, user_id",
             (guild_id, game_type),
         )

@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
+from db import seasons
 from db.database import Database, is_unique_violation
 from db.models import GameRecord, Seat
 from db.repo import GameRepo
@@ -188,6 +189,7 @@ class Lobby:
                 table.record.updated_at = self.now()
                 await self.games.update(conn, table.record)
                 await self.games.save_snapshot(conn, table.id, 0, engine.state_to_json(table.state))
+                await seasons.mark_game(conn, table.id, table.record.guild_id)
             log.info("game %s: started with %d seats", table.id, len(table.seats))
             return Outcome([Event(key="core.log.started")])
 

@@ -8,12 +8,14 @@ from collections.abc import Callable
 from typing import Any
 
 from db import rating_history
+from db import seasons as season_store
 from db.models import Seat
 from db.repo import GameRepo, RatingRepo
 from engines.base import Result
 from games.options import hints_on
 from tables import ratings
 from tables.live import GameSummary, LiveTable, LiveTables, Standing
+from tables.seasons import Target, target
 from tables.store import TableStore
 
 log = logging.getLogger("tables.service")
@@ -125,14 +127,17 @@ class Results:
         record.updated_at = now
         async with self.store.transaction(table) as conn:
             await self.games.update(conn, record)
+            counts_in = await target(conn, record.guild_id, record.id) if rated and record.guild_id else None
+            if counts_in is not None and counts_in.unrated:
+                rated, why_unrated = False, counts_in.unrated
             await self.games.save_results(conn, record.id, [
                 {"seat": st.seat, "user_id": record.seats[st.seat].user_id, "rank": st.rank,
                  "team": result.teams[st.seat] if result.teams else None, "score": st.score, "rated": int(rated),
                  "outcome": seat_outcomes[st.seat]}
                 for st in standings
             ])
-            if rated:
-                await self._rate(conn, table, result, standings, now)
+            if rated and counts_in is not None:
+                await self._rate(conn, table, result, standings, now, counts_in)
         self.live.remove(table)
         log.info("game %s: finished (rated=%s)", record.id, rated)
         return GameSummary(
@@ -142,14 +147,18 @@ class Results:
         )
 
     async def _rate(self, conn: Any, table: LiveTable, result: Result, standings: list[Standing],
-                    now: float) -> None:
+                    now: float, counts_in: Target) -> None:
+        """Rate into the current table, or into the archive of the season the
+        game started in when that season has ended since (tables/seasons.py)."""
         record = table.record
         guild_id = record.guild_id
         if guild_id is None:  # not rated outside a server (unrated_reason)
             return
         sides = groups(table)
         user_ids = [s.user_id for s in record.seats if s.user_id is not None]
-        existing = await self.ratings.get_many(guild_id, record.game_type, user_ids)
+        archive = counts_in.archive
+        existing = (await self.ratings.get_many(guild_id, record.game_type, user_ids) if archive is None else
+                    await season_store.archived_many(conn, guild_id, archive, record.game_type, user_ids))
         rows = [[existing.get(person(record.seats[s]))
                  or ratings.default_row(guild_id, record.game_type, person(record.seats[s]),
                                         record.seats[s].name, now) for s in g] for g in sides]
@@ -160,7 +169,11 @@ class Results:
             for seat, old, new in zip(g, old_group, new_group):
                 standings[seat].rating_before = old.ordinal if old.games else None
                 standings[seat].rating_after = new.ordinal
-                await self.ratings.upsert(conn, new)
+                if archive is None:
+                    await self.ratings.upsert(conn, new)
+                else:
+                    await season_store.upsert_archived(conn, archive, new)
         for row in (new for group in new_rows for new in group):
             await rating_history.record(conn, guild_id, row.user_id, rating_history.RatingPoint(
-                game_id=record.id, game_type=record.game_type, season=0, mu=row.mu, sigma=row.sigma, at=now))
+                game_id=record.id, game_type=record.game_type, season=counts_in.season, mu=row.mu,
+                sigma=row.sigma, at=now))
