@@ -1,7 +1,9 @@
 """``/profile [user] [public]``: a player's card in this server — games,
 wins, favourite game, the rating history of each game as a chart, the
 last results — drawn in the caller's language, privately unless
-``public``. Refused in a DM (a profile belongs to a server) and for a bot."""
+``public`` (a caller who chose ``/settings view mode:Text`` gets the card
+in words instead, when private). Refused in a DM (a profile belongs to a
+server) and for a bot."""
 from __future__ import annotations
 
 import discord
@@ -11,6 +13,7 @@ from discord.ext import commands
 
 from cogs.common import bot_of, display_name, png_file, refusals, render, reply, user_locale
 from cogs.host import Host
+from cogs.pictures import wants_text
 from engines.base import ALT_LIMIT
 from i18n import t
 from render.profile import ProfileCard, profile_png
@@ -59,8 +62,11 @@ class ProfileCog(commands.Cog):
             await interaction.response.defer(ephemeral=not public, thinking=True)
             profile = await profiles.load(bot.tables.db, interaction.guild_id, target.id)
             card = profiles.card(profile, bot.registry.ids(), name, locale)
-            png = await draw_card(bot, card, locale)
             key = "profile.line" if card.games else "profile.empty"
             text = t(key, locale, player=safe_name(name), games=card.games, wins=card.wins)
+            if not public and await wants_text(bot, interaction.user.id):  # /settings view: Text
+                await reply(interaction, f"{text}\n{discord.utils.escape_markdown(alt_text(card, locale))}")
+                return
+            png = await draw_card(bot, card, locale)
             await reply(interaction, text, ephemeral=not public,
                         file=png_file(png, "profile.png", alt_text(card, locale)))

@@ -11,13 +11,23 @@ colour. An outcome is a coloured badge with a letter (W / D / L)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from PIL import Image, ImageDraw
 
 from i18n import t
 from render.common import draw_text, fit_text, to_png, wrap_text
-from render.profile_chart import CHART_HEIGHT, Series, draw_chart, draw_marker, slot_colour
+from render.palette import PaletteSpec, palette_image
+from render.profile_chart import (
+    CHART_HEIGHT,
+    MARKER_EDGE,
+    SLOT_COLOURS,
+    Series,
+    draw_chart,
+    draw_marker,
+    slot_colour,
+)
 
 WIDTH = 800
 PAD = 28
@@ -27,7 +37,19 @@ INK = (236, 237, 241)
 MUTED = (170, 174, 184)
 RULE = (70, 74, 84)
 TITLE, BIG, HEAD, BODY, SMALL = 40, 36, 26, 24, 20
+WHITE = (255, 255, 255)
 OUTCOME_COLOURS = {"win": (46, 160, 67), "draw": (212, 160, 23), "loss": (207, 60, 60)}
+PALETTE = PaletteSpec(
+    exact=[BG, PANEL, INK, MUTED, RULE, WHITE, MARKER_EDGE, *OUTCOME_COLOURS.values(), *SLOT_COLOURS],
+    inks=[INK, MUTED, RULE, WHITE, MARKER_EDGE, *SLOT_COLOURS],
+    grounds=[BG, PANEL, *OUTCOME_COLOURS.values(), *SLOT_COLOURS],
+)
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """The card's fixed palette (``render.palette``), built once per process."""
+    return palette_image(PALETTE.colours())
 
 Outcome = Literal["win", "draw", "loss"]
 
@@ -134,7 +156,7 @@ def _table(draw: ImageDraw.ImageDraw, card: ProfileCard, locale: str, y: int) ->
 
 def _badge(draw: ImageDraw.ImageDraw, x: int, y: int, outcome: Outcome, locale: str) -> None:
     draw.rounded_rectangle((x, y, x + 40, y + 40), radius=8, fill=OUTCOME_COLOURS[outcome])
-    draw_text(draw, (x + 20, y + 20), _w(f"short_{outcome}", locale), BODY, fill=(255, 255, 255), bold=True,
+    draw_text(draw, (x + 20, y + 20), _w(f"short_{outcome}", locale), BODY, fill=WHITE, bold=True,
               anchor="mm", max_width=36)
 
 
@@ -168,7 +190,7 @@ def _empty(card: ProfileCard, locale: str) -> bytes:
               max_width=WIDTH - 2 * PAD)
     hint = fit_text(_w("empty_hint", locale), BODY, WIDTH - 2 * PAD)
     draw_text(draw, (WIDTH // 2, y + 56), hint, BODY, fill=MUTED, anchor="ma")
-    return to_png(image)
+    return to_png(image, palette())
 
 
 def card_height(card: ProfileCard) -> int:
@@ -198,7 +220,7 @@ def profile_png(card: ProfileCard, locale: str = "en") -> bytes:
         y = _section(draw, y, _w("recent", locale))
         y = _recent(draw, card, locale, y)
     draw_text(draw, (PAD, y + 6), _w("footnote", locale), SMALL, fill=MUTED, max_width=WIDTH - 2 * PAD)
-    return to_png(image.crop((0, 0, WIDTH, min(image.height, y + 6 + SMALL + PAD))))
+    return to_png(image.crop((0, 0, WIDTH, min(image.height, y + 6 + SMALL + PAD))), palette())
 
 
 __all__ = ["GameStats", "ProfileCard", "RecentLine", "profile_png", "slot_colour"]

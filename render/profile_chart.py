@@ -14,6 +14,7 @@ from render.common import draw_text, text_width
 CHART_HEIGHT = 340
 TICK = 20  # px: tick labels and axis names (10 px on a phone)
 SLOT_COLOURS = ((64, 190, 255), (255, 152, 36), (240, 84, 170), (140, 210, 40), (180, 140, 255))
+MARKER_EDGE = (20, 20, 24)
 SHAPES = ("circle", "square", "triangle", "diamond", "bar")
 MARKERS_UP_TO = 40  # more points than this: a marker on the last point only
 Box = tuple[int, int, int, int]
@@ -34,7 +35,7 @@ def draw_marker(draw: ImageDraw.ImageDraw, slot: int, at: tuple[float, float], r
     """The slot's shape in its colour, edged dark so it stands on a line."""
     x, y = at
     r = radius
-    colour, edge = slot_colour(slot), (20, 20, 24)
+    colour, edge = slot_colour(slot), MARKER_EDGE
     shape = SHAPES[slot % len(SHAPES)]
     if shape == "circle":
         draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=edge, width=2)

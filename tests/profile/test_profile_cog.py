@@ -35,12 +35,12 @@ async def test_my_profile_is_private_with_the_card(simcord_env):
     alice = table.members[0]
     answer = last_reply(await alice.slash(table.channel, "profile"))
     assert answer.ephemeral
-    assert "**alice** on this server: 3 games" in answer.content
+    assert "**alice** on this server — games: 3 · wins: " in answer.content
     image = card_of(simcord_env, answer)
     assert image.width == 800 and image.height > 900  # the full card, chart and all
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     image.save(ARTIFACTS / "simcord-alice.png")
-    assert "3 games" in answer.attachments[0].description and "rating" in answer.attachments[0].description
+    assert "Games: 3;" in answer.attachments[0].description and "rating: " in answer.attachments[0].description
     posted = [a.filename for m in table.channel.history() for a in m.attachments]
     assert "profile.png" not in posted  # nothing posted in the channel
 
@@ -76,7 +76,7 @@ async def test_a_player_who_deleted_their_data_has_an_empty_card(simcord_env):
     assert "has not finished a game on this server yet" in answer.content
     assert card_of(simcord_env, answer).height < 400
     still = last_reply(await bob.slash(table.channel, "profile"))  # the other player's card is whole
-    assert "2 games" in still.content
+    assert "games: 2" in still.content
 
 
 async def test_refused_in_a_dm_and_for_a_bot(simcord_env, locales):
@@ -90,3 +90,13 @@ async def test_refused_in_a_dm_and_for_a_bot(simcord_env, locales):
     locales[alice.id] = "zh-TW"
     dm = last_reply(await alice.user.slash("profile"))
     assert "個人資料屬於某個伺服器" in dm.content
+
+
+async def test_a_text_mode_player_reads_the_card_in_words(simcord_env):
+    table = Table(simcord_env)
+    await play_games(table, 1)
+    alice = table.members[0]
+    await table.service.settings.set_view_mode(alice.id, "text")
+    answer = last_reply(await alice.slash(table.channel, "profile"))
+    assert answer.ephemeral and not answer.attachments
+    assert "games: 1" in answer.content and "Highcard — games: 1, wins: " in answer.content and "rating: " in answer.content
