@@ -64,6 +64,7 @@ class GameStats:
     wins: int
     rating: float | None  # the ordinal now; None: never rated
     points: tuple[float, ...] = ()  # the ordinal after each rated game, oldest first
+    breaks: tuple[int, ...] = ()  # indexes of ``points`` that begin a new season
 
 
 @dataclass(frozen=True)
@@ -179,7 +180,7 @@ def _recent(draw: ImageDraw.ImageDraw, card: ProfileCard, locale: str, y: int) -
 
 
 def _series(card: ProfileCard) -> list[Series]:
-    return [Series(stats.slot, stats.points) for stats in card.per_game if stats.points]
+    return [Series(stats.slot, stats.points, stats.breaks) for stats in card.per_game if stats.points]
 
 
 def _empty(card: ProfileCard, locale: str) -> bytes:

@@ -1,7 +1,9 @@
 """The profile card's rating chart: one line per game over the rated games
 played (1, 2, 3, … on the x axis), the rating (ordinal) on the y axis, with
 round tick values and labelled axes. A game's line has its colour and its
-marker shape, chosen by the game's slot, so two lines differ without colour."""
+marker shape, chosen by the game's slot, so two lines differ without colour.
+A line is cut where a new season begins (its uncertainty reset drops the
+rating): the markers stay, the segment between the seasons is not drawn."""
 from __future__ import annotations
 
 import math
@@ -25,6 +27,7 @@ RGB = tuple[int, int, int]
 class Series:
     slot: int
     points: tuple[float, ...]
+    breaks: tuple[int, ...] = ()  # indexes of points that begin a new season: the line is cut before them
 
 
 def slot_colour(slot: int) -> tuple[int, int, int]:
@@ -124,8 +127,10 @@ def draw_chart(draw: ImageDraw.ImageDraw, box: Box, series: list[Series], *, axi
               max_width=right - left)
     for s in series:
         xy = [(x_of(n + 1), y_of(v)) for n, v in enumerate(s.points)]
-        if len(xy) > 1:
-            draw.line(xy, fill=slot_colour(s.slot), width=4, joint="curve")
+        cuts = [0, *sorted(b for b in set(s.breaks) if 0 < b < len(xy)), len(xy)]
+        for start, stop in zip(cuts, cuts[1:]):
+            if stop - start > 1:
+                draw.line(xy[start:stop], fill=slot_colour(s.slot), width=4, joint="curve")
         marked = xy if len(xy) <= MARKERS_UP_TO else xy[-1:]
         for at in marked:
             draw_marker(draw, s.slot, at, 6 if len(xy) > 12 else 8)

@@ -118,3 +118,27 @@ async def test_a_player_without_games_has_an_empty_profile(db):
     assert profile.games == 0 and profile.favourite() is None and not profile.recent and not profile.history
     card = profiles.card(profile, ["setup", "cubed"], "Cat", "en")
     assert card.games == 0 and card.per_game == () and card.favourite is None
+
+
+async def test_the_season_labels_the_card_and_cuts_the_chart(db):
+    from db import seasons
+    from db.seasons import Season
+
+    games = [await finished(db, "cubed", START + n, [(ANN, 1, "win"), (BOB, 2, "loss")]) for n in range(4)]
+    for n, (game_id, season) in enumerate(zip(games, (0, 0, 1, 1))):
+        async with db.transaction() as conn:
+            await rating_history.record(conn, GUILD, ANN, RatingPoint(
+                game_id=game_id, game_type="cubed", season=season, mu=25.0 + n, sigma=8.0, at=START + n))
+    profile = await profiles.load(db, GUILD, ANN)
+    assert profile.season is None and profiles.card(profile, ["cubed"], "Ann", "en").season is None
+    assert profile.season_breaks("cubed") == (2,)
+    assert profiles.card(profile, ["cubed"], "Ann", "en").per_game[0].breaks == (2,)
+    async with db.transaction() as conn:
+        await seasons.insert(conn, Season(guild_id=GUILD, number=0, started_at=0.0, ended_at=START))
+        await seasons.insert(conn, Season(guild_id=GUILD, number=1, name="Autumn_1", started_at=START))
+    running = await profiles.load(db, GUILD, ANN)
+    assert profiles.card(running, ["cubed"], "Ann", "zh-TW").season == "第 1 賽季：Autumn_1"  # drawn: not escaped
+    async with db.transaction() as conn:
+        await seasons.close(conn, GUILD, 1, START + 10)
+    between = await profiles.load(db, GUILD, ANN)
+    assert profiles.card(between, ["cubed"], "Ann", "en").season == "Between seasons (after season 1)"

@@ -8,7 +8,7 @@ import math
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 from render_helpers import clear_caches, decode
 
 from i18n import t
@@ -30,8 +30,9 @@ def wave(count: int, start: float, drift: float, swing: float) -> tuple[float, .
 
 def full_card(locale: str, name: str = "王小明 (Xiaoming)") -> ProfileCard:
     names = GAME_NAMES[locale]
+    setup_points = wave(20, 0.5, 0.45, 1.5) + wave(10, 6.0, 0.6, 1.0)  # season 2 begins at the 21st game
     per_game = (
-        GameStats(0, names[0], 34, 15, 14.2, wave(30, 0.5, 0.45, 1.5)),
+        GameStats(0, names[0], 34, 15, 14.2, setup_points, breaks=(20,)),
         GameStats(1, names[1], 31, 11, 9.6, wave(28, -1.0, 0.35, 2.0)),
         GameStats(2, names[2], 12, 4, 3.1, wave(10, 0.0, 0.3, 1.0)),
     )
@@ -43,7 +44,7 @@ def full_card(locale: str, name: str = "王小明 (Xiaoming)") -> ProfileCard:
         RecentLine(names[1], "2026-11-19", 1, 5, "win", True),
     )
     return ProfileCard(name=name, games=77, wins=30, favourite=names[0], per_game=per_game, recent=recent,
-                       season=None)
+                       season=t("season.label.named", locale, season=2, name="Autumn 秋"))
 
 
 def save(png: bytes, stem: str) -> Image.Image:
@@ -69,6 +70,7 @@ def test_full_card_is_legible_on_a_phone_and_saved(locale):
     for key in ("history", "axis_rating", "axis_games", "recent", "favourite", "col_rating"):
         assert t(f"render.profile.{key}", locale) in drawn, key
     assert t("render.profile.place", locale, place=1, n=4) in drawn
+    assert f"{t('render.profile.title', locale)} · {t('season.label.named', locale, season=2, name='Autumn 秋')}" in drawn
 
 
 def test_every_text_stays_inside_the_card():
@@ -138,3 +140,15 @@ def test_ticks_are_round_and_cover_the_points():
     flat = y_ticks([5.0])
     assert flat[0] == 4.0 and flat[-1] == 6.0 and 5.0 in flat
     assert x_ticks(1) == [1] and x_ticks(30)[0] == 1 and x_ticks(30)[-1] == 30
+
+
+def test_a_line_is_cut_where_a_season_begins():
+    def card(breaks):
+        points = tuple(float(n % 5) for n in range(10))
+        return ProfileCard(name="Ann", games=10, wins=5, favourite="A",
+                           per_game=(GameStats(0, "A", 10, 5, 4.0, points, breaks=breaks),))
+    whole, cut = decode(profile_png(card(()), "en")), decode(profile_png(card((5,)), "en"))
+    assert whole.size == cut.size
+    box = ImageChops.difference(whole, cut).getbbox()
+    assert box is not None and box[2] - box[0] < WIDTH / 9  # only the segment from the 5th to the 6th point
+    assert box[0] > WIDTH * 0.4 and box[2] < WIDTH * 0.65
