@@ -65,7 +65,7 @@ class ProfileCog(commands.Cog):
             key = "profile.line" if card.games else "profile.empty"
             text = t(key, locale, player=safe_name(name), games=card.games, wins=card.wins)
             if not public and await wants_text(bot, interaction.user.id):  # /settings view: Text
-                await reply(interaction, f"{text}\n{discord.utils.escape_markdown(alt_text(card, locale))}")
+                await reply(interaction, f"{text}\n{safe_name(alt_text(card, locale))}")
                 return
             png = await draw_card(bot, card, locale)
             await reply(interaction, text, ephemeral=not public,
