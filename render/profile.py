@@ -22,6 +22,7 @@ from render.palette import PaletteSpec, palette_image
 from render.profile_chart import (
     CHART_HEIGHT,
     MARKER_EDGE,
+    NO_CHART_HEIGHT,
     SLOT_COLOURS,
     Series,
     draw_chart,
@@ -212,10 +213,12 @@ def profile_png(card: ProfileCard, locale: str = "en") -> bytes:
     y = _header(draw, card, locale) + 20
     y = _tiles(draw, card, locale, y) + 26
     y = _section(draw, y, _w("history", locale))
-    draw_chart(draw, (PAD, y, WIDTH - PAD, y + CHART_HEIGHT), _series(card), axis_y=_w("axis_rating", locale),
+    series = _series(card)
+    chart_height = CHART_HEIGHT if series else NO_CHART_HEIGHT
+    draw_chart(draw, (PAD, y, WIDTH - PAD, y + chart_height), series, axis_y=_w("axis_rating", locale),
                axis_x=_w("axis_games", locale), nothing=_w("no_rated", locale), muted=MUTED, rule=RULE,
                panel=PANEL)
-    y += CHART_HEIGHT + 20
+    y += chart_height + 20
     y = _table(draw, card, locale, y) + 20
     if card.recent:
         y = _section(draw, y, _w("recent", locale))

@@ -14,6 +14,7 @@ from PIL import ImageDraw
 from render.common import draw_text, text_width
 
 CHART_HEIGHT = 340
+NO_CHART_HEIGHT = 90  # the panel that says there is nothing to chart yet
 TICK = 20  # px: tick labels and axis names (10 px on a phone)
 SLOT_COLOURS = ((64, 190, 255), (255, 152, 36), (240, 84, 170), (140, 210, 40), (180, 140, 255))
 MARKER_EDGE = (20, 20, 24)
