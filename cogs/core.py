@@ -25,6 +25,7 @@ from cogs.hints import HintButton, HintCog, PlayHintButton
 from cogs.history import HistoryCog
 from cogs.pictures import picture
 from cogs.privacy import PrivacyCog
+from cogs.profile import ProfileCog
 from cogs.rematch import RematchButton
 from cogs.review import ReviewButton, ReviewCog
 from cogs.seasons import SeasonCog, board_label, season_autocomplete, seasons_of
@@ -346,6 +347,7 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(PrivacyCog(bot))
     await bot.add_cog(ReviewCog(bot))
     await bot.add_cog(HintCog(bot))
+    await bot.add_cog(ProfileCog(bot))
     await bot.add_cog(SeasonCog(bot))
     bot.add_dynamic_items(*views.DYNAMIC_ITEMS, *builder_items.DYNAMIC_ITEMS, *lobby_options.DYNAMIC_ITEMS,
                           RematchButton, ReviewButton, HintButton, PlayHintButton)
