@@ -190,3 +190,18 @@ async def test_a_restart_keeps_posting_to_the_same_threads(simcord_env, make_bot
     for thread, seats in zip(threads(table), ([0, 1], [2, 3])):
         assert len(hand_messages(thread)) == 1
         assert hand_messages(thread)[0].attachments[0].description == team_alt(live, seats)
+
+
+async def test_a_game_in_a_thread_makes_its_team_threads_in_the_parent(simcord_env):
+    table = Table(simcord_env, names=("alice", "bob", "carol", "dave"))
+    parent = table.channel
+    match = simcord_env.backend.create_thread(parent.id, "match 1", table.members[0].id)
+    table.channel = next(t for t in parent.threads if t.id == match.id)
+    for member in table.members:
+        simcord_env.backend.add_thread_member(match.id, member.id)
+    live = await open_lobby(table, "setup new", mode="teams")
+    await start(table)
+    await simcord_env.settle()
+    made = [t for t in parent.threads if t.id != match.id]
+    assert sorted(t.name for t in made) == [f"SETUP #{live.id} · Team A", f"SETUP #{live.id} · Team B"]
+    assert all(len(hand_messages(t)) == 1 for t in made)
