@@ -102,3 +102,19 @@ async def test_deathfront_unassigned_seats_fill_the_sides_with_room(simcord_env)
     await start(table)
     teams = live.engine.teams(live.state)
     assert teams[0] == 1 and sorted(teams) == [0, 0, 1, 1]
+
+
+async def test_the_host_places_ai_seats(simcord_env):
+    table = Table(simcord_env, names=("alice", "bob"))
+    alice, bob = table.members
+    live = await open_lobby(table, "setup new", mode="teams")
+    for _ in range(2):
+        await alice.click(table.lobby_message(), custom_id=f"tt:lobby:ai:{live.id}")
+    rows = table.lobby_message().components
+    assert len(rows) == 5  # lobby buttons, option and side buttons, AI level, who starts, move a player
+    assert await pick(bob, table, 0) is None
+    assert await move(alice, table, 2, 0) is None  # AI 1 joins Bob
+    assert await move(bob, table, 3, 1) == "Only the host can do that."
+    await start(table)
+    assert [s.name for s in live.seats] == ["bob", "AI 1", "alice", "AI 2"]
+    assert live.engine.teams(live.state) == [0, 0, 1, 1]

@@ -118,6 +118,9 @@ async def test_setup_team_threads_through_a_whole_game(simcord_env):
 async def test_deathfront_threads_are_for_talk_only(simcord_env):
     table = Table(simcord_env, names=("alice", "bob", "carol", "dave"))
     alice, bob, carol, dave = table.members
+    role = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    mod = table.guild.add_member(simcord_env.create_user("mod"), roles=[role])
+    await mod.slash(table.channel, "settings language", language="zh-CN")  # thread names in the server's language
     live = await open_lobby(table, "deathfront new", players=4)
     await bob.slash(table.channel, "deathfront faction", faction="ss")
     assert await pick(alice, table, 0) is None
@@ -126,24 +129,23 @@ async def test_deathfront_threads_are_for_talk_only(simcord_env):
     await simcord_env.settle()
     teams = live.engine.teams(live.state)
     allies, axis = threads(table)
-    assert allies.name == f"Death Front #{live.id} · Allies" or "Allies" in allies.name
+    assert (allies.name, axis.name) == (f"死亡前线-闪电战 #{live.id} · 盟军", f"死亡前线-闪电战 #{live.id} · 德军")
     bot_id = simcord_env.bot.user.id
     assert thread_members(simcord_env, allies) == {bot_id} | {s.user_id for s, t in zip(live.seats, teams) if t == 0}
     assert thread_members(simcord_env, axis) == {bot_id, bob.id, carol.id}
     for thread in (allies, axis):
         assert not hand_messages(thread)
-        assert "do not let allies see each other's hands" in thread.history()[0].content
-    role = table.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
-    mod = table.guild.add_member(simcord_env.create_user("mod"), roles=[role])
+        assert "规则不允许同一方的玩家互看手牌" in thread.history()[0].content
     await mod.slash(table.channel, "table end")
     await simcord_env.settle()
     assert all(is_archived(simcord_env, thread) for thread in (allies, axis))
     assert all(not hand_messages(thread) for thread in (allies, axis))
 
 
-async def test_without_the_permission_the_game_runs_and_the_host_is_told_once(simcord_env):
+async def test_without_the_permission_the_game_runs_and_the_host_is_told_once(simcord_env, locales):
     table = Table(simcord_env, names=("alice", "bob", "carol", "dave"))
     table.channel = table.guild.create_text_channel("closed", overwrites={table.guild.me: deny_threads()})
+    locales[table.members[0].id] = "zh-TW"  # the host's client: told in their language
     live = await open_lobby(table, "setup new", mode="teams")
     await start(table)
     rng = random.Random(5)
@@ -151,10 +153,10 @@ async def test_without_the_permission_the_game_runs_and_the_host_is_told_once(si
         await play_setup_move(table, rng)
     await simcord_env.settle()
     assert threads(table) == []
-    told = [m for m in table.channel.history() if "Create Private Threads" in m.content]
+    told = [m for m in table.channel.history() if "討論串" in m.content]
     assert len(told) == 1
-    assert told[0].content.startswith(f"<@{table.members[0].id}>: the team threads could not be made")
-    assert "Manage Threads" not in told[0].content  # only what is missing
+    assert told[0].content.startswith(f"<@{table.members[0].id}>：無法建立隊伍討論串")
+    assert "建立私人討論串" in told[0].content and "管理討論串" not in told[0].content  # only what is missing
     assert live.record.version >= 6
 
 
