@@ -7,6 +7,7 @@ import random
 import discord
 from simcord.backend.access import can_access_channel
 
+from cogs.pictures import alt_text
 from engines.paths import load
 from engines.setup.engine import format_placements
 from engines.setup.models import PlayAction
@@ -87,3 +88,28 @@ async def play_setup_move(table: Table, rng: random.Random) -> None:
 
 def deny_threads() -> discord.PermissionOverwrite:
     return discord.PermissionOverwrite(create_private_threads=False)
+
+
+def hand_messages(thread) -> list[discord.Message]:
+    return [m for m in thread.history() if m.attachments]
+
+
+def team_alt(live, seats: list[int]) -> str:
+    """The words of the picture the team thread should show: the view of the team's first seat."""
+    return alt_text(live.definition.renderer, "hand", live.engine.private_view(live.state, seats[0]), "en")
+
+
+async def setup_teams(env, **options) -> tuple[Table, object]:
+    """alice+dave against bob+carol, picked by clicks (the host moves dave); erin (``table.watcher``) watches."""
+    table = Table(env, names=("alice", "bob", "carol", "dave", "erin"))
+    table.watcher = table.members[4]
+    table.members = table.members[:4]
+    alice, bob, carol, dave = table.members
+    live = await open_lobby(table, "setup new", mode="teams", **options)
+    assert await pick(bob, table, 1) is None
+    assert await pick(carol, table, 1) is None
+    assert await pick(alice, table, 0) is None
+    assert await move(alice, table, 3, 0) is None
+    await start(table)
+    assert [s.name for s in live.seats] == ["alice", "dave", "bob", "carol"]
+    return table, live

@@ -11,19 +11,20 @@ import random
 import discord
 import pytest
 
-from cogs.pictures import alt_text
 from tables.registry import default_registry
 from tests.conftest import Table
 from tests.teams.kit import (
     GAMES,
     deny_threads,
+    hand_messages,
     is_archived,
-    move,
     open_lobby,
     pick,
     play_setup_move,
     readers,
+    setup_teams,
     start,
+    team_alt,
     thread_members,
     threads,
 )
@@ -39,10 +40,6 @@ def simcord_bot(make_bot):
     return make_bot()
 
 
-def hand_messages(thread) -> list[discord.Message]:
-    return [m for m in thread.history() if m.attachments]
-
-
 def received(env, table: Table, member, team_threads) -> dict[str, int]:
     """What ``member`` can read: the channel's messages (public, and private
     answers to them), their team thread's messages, and their DMs."""
@@ -52,27 +49,6 @@ def received(env, table: Table, member, team_threads) -> dict[str, int]:
     return {"channel": len(seen) - len(ephemeral), "private answers": len(ephemeral),
             "team thread": sum(len(t.history()) for t in own),
             "DMs": len(env.backend.messages.get(env.backend.dm_channels.get(member.id, 0), {}))}
-
-
-def team_alt(live, seats: list[int]) -> str:
-    """The words of the picture the team thread should show: the view of the team's first seat."""
-    return alt_text(live.definition.renderer, "hand", live.engine.private_view(live.state, seats[0]), "en")
-
-
-async def setup_teams(env, **options) -> tuple[Table, object]:
-    """alice+dave against bob+carol, picked by clicks (the host moves dave); erin (``table.watcher``) watches."""
-    table = Table(env, names=("alice", "bob", "carol", "dave", "erin"))
-    table.watcher = table.members[4]
-    table.members = table.members[:4]
-    alice, bob, carol, dave = table.members
-    live = await open_lobby(table, "setup new", mode="teams", **options)
-    assert await pick(bob, table, 1) is None
-    assert await pick(carol, table, 1) is None
-    assert await pick(alice, table, 0) is None
-    assert await move(alice, table, 3, 0) is None
-    await start(table)
-    assert [s.name for s in live.seats] == ["alice", "dave", "bob", "carol"]
-    return table, live
 
 
 async def test_setup_team_threads_through_a_whole_game(simcord_env):
