@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 # post there, and lock them at the end.
 NEEDED = ("create_private_threads", "send_messages_in_threads", "manage_threads")
 ARCHIVE_MINUTES = 10080  # a week: a slow game's thread does not archive itself mid-game
+MEMBER_SECONDS = 300  # a fetched member (their roles) is fetched again after this long
 HIDDEN = 0  # hands_message_id: hands withheld (an opponent could read the thread), the note posted
 
 
@@ -66,6 +67,9 @@ class TeamThreads:
         self._locale = locale  # async (table) -> the server's language
         self._rows: dict[int, dict[int, TeamThread]] = {}  # game id -> side -> row
         self._shown: dict[tuple[int, int], str] = {}  # (game id, side) -> the view last drawn there
+        # user id -> (when fetched, the member): without the members intent the cache has no
+        # members, and a fetch per change and opponent would cost a request each.
+        self._members: dict[int, tuple[float, discord.Member]] = {}
 
     @property
     def repo(self) -> TeamThreadRepo:
@@ -205,13 +209,18 @@ class TeamThreads:
             return True
         for user_id in opponents:
             member = guild.get_member(user_id)
-            if member is None:
+            fetched = self._members.get(user_id)
+            now = self.bot.tables.clock()
+            if member is None and fetched is not None and now - fetched[0] < MEMBER_SECONDS:
+                member = fetched[1]
+            elif member is None:
                 try:
                     member = await guild.fetch_member(user_id)
                 except discord.NotFound:
                     continue  # gone from the server: reads nothing there
                 except discord.HTTPException:
                     return True
+                self._members[user_id] = (now, member)
             perms = parent.permissions_for(member)
             if perms.manage_threads or perms.administrator or member.id == guild.owner_id:
                 return True
@@ -249,6 +258,9 @@ class TeamThreads:
         self._rows.pop(table.id, None)
         for side in SIDES:
             self._shown.pop((table.id, side), None)
+        for seat in table.seats:
+            if seat.user_id is not None:
+                self._members.pop(seat.user_id, None)
         if not any(row.thread_id for row in rows.values()) or not await self.repo.mark_archived(table.id):
             return
         locale = await self._locale(table)

@@ -85,10 +85,13 @@ async def test_setup_team_threads_through_a_whole_game(simcord_env):
     counts = {m.name: received(simcord_env, table, m, (team_a, team_b)) for m in everyone}
     edits = [r for r in simcord_env.http_requests if r.method == "PATCH"
              and any(f"/channels/{t.id}/messages/" in r.path for t in (team_a, team_b))]
-    print(f"\n{moves} moves, {len(edits)} edits of the team hands; per person: {counts}")
+    lookups = [r for r in simcord_env.http_requests if r.method == "GET" and "/members/" in r.path]
+    print(f"\n{moves} moves, {len(edits)} edits of the team hands, {len(lookups)} member look-ups; "
+          f"per person: {counts}")
     assert counts["erin"]["team thread"] == 0
     assert all(counts[name]["team thread"] == 3 for name in ("alice", "bob", "carol", "dave"))  # intro, hands, end
     assert len(edits) <= 2 * moves
+    assert len(lookups) <= 4  # each opponent fetched once (no members intent), not at every change
 
 
 async def test_deathfront_threads_are_for_talk_only(simcord_env):
