@@ -86,8 +86,26 @@ class TeamThreads:
             return channel.parent or await self._channel(channel.parent_id)
         return channel
 
-    # -- the start -------------------------------------------------------------------
+    # The three entry points never fail the change that called them (the start, a board,
+    # the end): a team thread is an extra. Errors are logged by type only (a view may be in one).
     async def started(self, table: "LiveTable") -> None:
+        await self._safely(table, "make", self._start(table))
+
+    async def changed(self, table: "LiveTable") -> None:
+        await self._safely(table, "update", self._change(table))
+
+    async def ended(self, table: "LiveTable") -> None:
+        await self._safely(table, "archive", self._end(table))
+
+    @staticmethod
+    async def _safely(table: "LiveTable", what: str, work: Awaitable[None]) -> None:
+        try:
+            await work
+        except Exception as error:  # noqa: BLE001 - see above
+            log.error("game %s: could not %s the team threads: %s", table.id, what, type(error).__name__)
+
+    # -- the start -------------------------------------------------------------------
+    async def _start(self, table: "LiveTable") -> None:
         sides = team_of(table)
         if sides is None or not await self.repo.claim(table.id, list(SIDES)):
             return  # not a team game, or its threads were made already
@@ -150,7 +168,7 @@ class TeamThreads:
             log.warning("game %s: could not tell the host about team threads (HTTP %s)", table.id, exc.status)
 
     # -- hands -------------------------------------------------------------------------
-    async def changed(self, table: "LiveTable") -> None:
+    async def _change(self, table: "LiveTable") -> None:
         """After a change: redraw each team's hands where what they show
         changed (shared-hands games only; the first time after a restart too)."""
         sides = team_of(table)
@@ -250,7 +268,7 @@ class TeamThreads:
                 pass  # already gone
 
     # -- the end ------------------------------------------------------------------------
-    async def ended(self, table: "LiveTable") -> None:
+    async def _end(self, table: "LiveTable") -> None:
         """Archive and lock the game's team threads (once, whichever process gets here)."""
         if team_of(table) is None:
             return

@@ -186,3 +186,21 @@ async def test_a_game_in_a_thread_makes_its_team_threads_in_the_parent(simcord_e
     made = [t for t in parent.threads if t.id != match.id]
     assert sorted(t.name for t in made) == [f"SETUP #{live.id} · Team A", f"SETUP #{live.id} · Team B"]
     assert all(len(hand_messages(t)) == 1 for t in made)
+
+
+async def test_a_failing_thread_never_fails_the_game(simcord_env, monkeypatch):
+    from db.team_threads import TeamThreadRepo
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("the database hiccups")
+
+    monkeypatch.setattr(TeamThreadRepo, "claim", broken)
+    monkeypatch.setattr(TeamThreadRepo, "of_game", broken)
+    table = Table(simcord_env, names=("alice", "bob", "carol", "dave"))
+    live = await open_lobby(table, "setup new", mode="teams")
+    await start(table)
+    rng = random.Random(2)
+    for _ in range(3):
+        await play_setup_move(table, rng)
+    await simcord_env.settle()
+    assert threads(table) == [] and live.record.version >= 3
