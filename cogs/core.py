@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs import hands, lobby_options, rules_topics, views
+from cogs import hands, lobby_options, lobby_sides, rules_topics, views
 from cogs.builder import items as builder_items
 from cogs.common import (
     bot_of,
@@ -350,5 +350,5 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(ProfileCog(bot))
     await bot.add_cog(SeasonCog(bot))
     bot.add_dynamic_items(*views.DYNAMIC_ITEMS, *builder_items.DYNAMIC_ITEMS, *lobby_options.DYNAMIC_ITEMS,
-                          RematchButton, ReviewButton, HintButton, PlayHintButton)
+                          *lobby_sides.DYNAMIC_ITEMS, RematchButton, ReviewButton, HintButton, PlayHintButton)
 

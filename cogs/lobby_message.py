@@ -8,8 +8,10 @@ import discord
 
 from cogs.host import Host
 from cogs.lobby_options import first_seat_text, lobby_option_items
+from cogs.lobby_sides import teams_field
 from cogs.views import ai_level_text, lobby_view
 from games.options import FIRST_SEAT, LobbyOption
+from games.teams import SIDE_KEY
 from i18n import has, t
 from tables.text import game_name, safe_name
 
@@ -69,11 +71,13 @@ class LobbyMessages:
             + (" 👑" if s.user_id == record.host_id else "")
             + (f" · {ai_level_text(s.ai_level, locale)}" if s.ai_reason == "added" else "")
             + "".join(f" · {self._option_text(record.game_type, key, value, locale)}"
-                      for key, value in s.options.items())
+                      for key, value in s.options.items() if key != SIDE_KEY)
             for i, s in enumerate(record.seats)
         )
         embed.add_field(name=t("core.lobby.seats", locale, count=len(record.seats), min=lo, max=hi),
                         value=seats or "—", inline=False)
+        if (teams := teams_field(table, locale)) is not None:
+            embed.add_field(name=teams[0], value=teams[1], inline=False)
         summary = config_summary(record.config, locale, record.game_type, table.definition.lobby_options)
         if table.definition.host_picks_first and hi > 1:
             first = t("core.lobby.option_pair", locale, name=t("core.option.first_seat", locale),

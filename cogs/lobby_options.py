@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.common import bot_of, reply_error, user_locale
+from cogs.lobby_sides import side_items
 from cogs.lobby_toggles import OptionToggle, toggle_items
 from cogs.seats import find_table
 from engines.base import IllegalAction
@@ -163,7 +164,7 @@ def lobby_option_items(table: "LiveTable", locale: str) -> list[discord.ui.Item]
     items += toggle_items(table, locale)
     if table.definition.host_picks_first and table.seat_range()[1] > 1:
         items.append(FirstSeatSelect(table.id, table, locale))
-    return items
+    return items + side_items(table, locale)
 
 
 DYNAMIC_ITEMS = (FirstSeatSelect, OptionSelect, OptionsButton, OptionToggle)

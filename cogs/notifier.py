@@ -32,6 +32,7 @@ from cogs.panels import Panel, Panels
 from cogs.pictures import described_file
 from cogs.rematch import rematch_view
 from cogs.results_text import results_text
+from cogs.team_threads import TeamThreads
 from cogs.views import board_view
 from engines import ai
 from engines.base import Event
@@ -68,6 +69,7 @@ class DiscordNotifier:
         self.activity = activity  # the board carries "Open board" (cogs/activity.py)
         self.log = BoardLog()
         self.lobby = LobbyMessages(bot, self._channel, self._locale)
+        self.teams = TeamThreads(bot, self._channel, self._locale)  # team games' private threads
         self.panels = Panels(lambda: self.bot.tables.clock(), lambda locale: t("panel.asleep", locale))
         self.seen: dict[int, float] = {}  # user id -> when they last touched the bot (the service's clock)
         self.away_seconds: float = AWAY_SECONDS
@@ -119,6 +121,8 @@ class DiscordNotifier:
 
     async def lobby_updated(self, table: "LiveTable", closed_reason: str | None = None) -> None:
         await self.lobby.lobby_updated(table, closed_reason)
+        if table.record.status == "playing":  # the start: the teams' threads
+            await self.teams.started(table)
 
     # -- the board's words ------------------------------------------------------
     def turn_line(self, table: "LiveTable", locale: str) -> str:
@@ -200,6 +204,7 @@ class DiscordNotifier:
             if finished is not None:  # the game's last words (a round's summary), then the results
                 await self._announce(table, channel, batches, locale)
                 await self._post_results(table, channel, finished, locale)
+                await self.teams.ended(table)
                 return
             told = await self._refresh_panels(table)
             newly = turn[1] if turn is not None else []
@@ -207,6 +212,7 @@ class DiscordNotifier:
                     if user is not None and not (user in told and self.idle_for(user) < WATCHING_SECONDS)]
             await self._show_board(table, channel, events, locale, ping)
             await self._announce(table, channel, batches, locale)
+        await self.teams.changed(table)
 
     async def _show_board(self, table: "LiveTable", channel: Any, events: list[Event], locale: str,
                           ping: list[int]) -> None:
@@ -379,6 +385,7 @@ class DiscordNotifier:
                 pass
         await channel.send(t("core.board.ended_by_manager", locale, id=table.id))
         await self.turn_changed(table, [], [])
+        await self.teams.ended(table)
         self._forget(table.id)
 
     def _forget(self, table_id: int) -> None:

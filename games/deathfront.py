@@ -8,11 +8,12 @@ from pydantic import BaseModel
 from engines.deathfront import choices, lessons
 from engines.deathfront.cards import ALLIED_FACTIONS, card_name, localize_card_params
 from engines.deathfront.engine import DeathFrontEngine
-from engines.deathfront.lobby import finalize_lobby_config
+from engines.deathfront.lobby import chosen_side, finalize_lobby_config, pick_side
 from engines.deathfront.models import Attack, DeathFrontState, Deploy, Discard, Move, PlaceFacility, PlaySkill
 from engines.deathfront.tutorial import TUTORIAL
 from games.definition import ArenaSides, DiscordParts, GameDefinition, MoveWords
 from games.options import number_option
+from games.teams import TeamSides
 from i18n import t
 from render.deathfront import DeathFrontRenderer
 
@@ -105,4 +106,9 @@ DEFINITION = GameDefinition(
     lobby_options=(number_option("round_limit", (5, 10, 15, 20, 25, 30, 40, 50, 75, 100)),),
     lessons=lessons.LESSONS,
     tutorial=TUTORIAL,
+    # 4 players: the Allies (US + UK) against the Axis; a faction decides the side. Allies do not
+    # see each other's hands.
+    team_sides=TeamSides(labels=("deathfront.side.allies", "deathfront.side.axis"),
+                         applies=lambda config, seats: config.get("players") == 4 or seats > 2,
+                         side_of=chosen_side, pick=pick_side),
 )

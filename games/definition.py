@@ -25,6 +25,7 @@ from engines.base import Event, GameEngine, Renderer
 from engines.lessons import Lesson
 from engines.tutorial import Tutorial
 from games.options import COMMON_OPTIONS, FIRST_SEAT, LobbyOption
+from games.teams import TeamSides
 
 # Builds the engine config at Start from the lobby config and each seat's own
 # choices (e.g. Death Front factions). Raises IllegalAction/TableError to refuse.
@@ -124,6 +125,7 @@ class GameDefinition:
     lobby_options: tuple[LobbyOption, ...] = ()  # what the host sets by clicking in the lobby (games/options.py)
     lessons: tuple[Lesson, ...] = ()  # rules topics drawn as pictures (/rules game: topic:), engines.lessons
     tutorial: Tutorial | None = None  # /learn's scripted game (engines/tutorial.py); None: no tutorial yet
+    team_sides: TeamSides | None = None  # team lobbies: the sides players pick (games/teams.py); None: no teams
 
     def __post_init__(self) -> None:
         # The options every game has (hints) follow the game's own: each game

@@ -11,6 +11,7 @@ from engines.setup.notation import preview_play
 from engines.setup.tutorial import TUTORIAL
 from games.definition import Continuation, DiscordParts, GameDefinition, MoveWords
 from games.options import number_option
+from games.teams import TeamSides
 from i18n import t
 from render.setup import SetupRenderer
 
@@ -106,4 +107,8 @@ DEFINITION = GameDefinition(
     lobby_options=(number_option("stall_rounds", range(1, 11)),),
     lessons=lessons.LESSONS,
     tutorial=TUTORIAL,
+    # 2 vs 2: seats 0+1 against 2+3 (rules.TEAM_OF_SEAT); partners see each other's tiles.
+    team_sides=TeamSides(labels=("setup.names.team_a", "setup.names.team_b"),
+                         applies=lambda config, seats: config.get("mode") == "teams",
+                         grouped=True, shared_hands=True),
 )

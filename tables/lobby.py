@@ -23,6 +23,7 @@ from tables.lobby_options import after_leaving, check_first_seat, with_option
 from tables.notifier import Notifier
 from tables.registry import GameRegistry
 from tables.store import TableStore
+from tables.teams import arranged, check_room, picking, team_sides
 from tables.timers import Timers, restart_turn_clock
 
 log = logging.getLogger("tables.service")
@@ -156,7 +157,26 @@ class Lobby:
                 require_host(table, user_id)
                 if not 0 <= seat < len(table.seats) or table.seats[seat].user_id is not None:
                     raise TableError("core.err.bad_option")
-            table.seats[seat].options = {**table.seats[seat].options, key: value}
+            options = {**table.seats[seat].options, key: value}
+            sides = team_sides(table.definition, table.record.config, len(table.seats))
+            if sides is not None:  # a choice that sets the side (a faction) must find room there
+                check_room(sides, [s.model_copy(update={"options": options}) if i == seat else s
+                                   for i, s in enumerate(table.seats)])
+            table.seats[seat].options = options
+
+    async def pick_side(self, table: LiveTable, user_id: int, side: int, seat: int | None = None) -> None:
+        """A player picks a side of a team lobby; the host may move any seat (``seat``)."""
+        async with self._change(table):
+            if seat is None:
+                seat = table.seat_of(user_id)
+                if seat is None:
+                    raise TableError("core.err.not_in_lobby")
+            else:
+                if not 0 <= seat < len(table.seats):
+                    raise TableError("teams.err.bad_side")
+                if table.seats[seat].user_id != user_id:
+                    require_host(table, user_id)
+            table.seats[seat].options = picking(table.definition, table.record.config, table.seats, seat, side)
 
     async def close(self, table: LiveTable, reason: str, host_id: int | None = None) -> None:
         """Close a lobby (the host cancels, or a manager ends it)."""
@@ -174,12 +194,14 @@ class Lobby:
             engine = table.engine
             config_json = dict(table.record.config)
             check_first_seat(config_json, len(table.seats))
+            seats, config_json = arranged(table.definition, config_json, table.seats)
             if table.definition.finalize_config is not None:
-                config_json = table.definition.finalize_config(config_json, table.seats, table.record.seed)
+                config_json = table.definition.finalize_config(config_json, seats, table.record.seed)
             config = engine.config_from_json(config_json)
             if len(table.seats) not in engine.allowed_seat_counts(config):
                 lo, hi = engine.seat_range(config)
                 raise seat_count_error(lo, hi, len(table.seats), engine.allowed_seat_counts(config))
+            table.record.seats = seats  # on their sides (tables/teams.py)
             table.state = engine.new_game(config, seat_infos(table.record), table.record.seed)
             table.record.config = {**config.model_dump(mode="json"), **core_settings(table.record.config)}
             table.record.status = "playing"

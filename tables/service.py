@@ -167,6 +167,12 @@ class TableService:
         await self.lobby.set_seat_option(table, user_id, key, value, seat)
         return table
 
+    async def pick_side(self, table_id: int, user_id: int, side: int, seat: int | None = None) -> LiveTable:
+        """A side of a team lobby: the caller's own, or (the host) ``seat``'s."""
+        table = self.require_game(table_id)
+        await self.lobby.pick_side(table, user_id, side, seat)
+        return table
+
     async def cancel(self, table_id: int, user_id: int) -> LiveTable:
         table = self.require_game(table_id)
         await self.lobby.close(table, "core.lobby.cancelled", host_id=user_id)

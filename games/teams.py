@@ -1,0 +1,46 @@
+"""Team lobbies (issue 24): the sides players pick before a team game starts.
+
+A game whose lobbies may be team lobbies declares a ``TeamSides`` in its
+definition; the table layer, the lobby message and the team threads read it
+without naming the game. A seat's side is kept in its lobby options
+(``Seat.options["side"]``: 0 or 1) unless the game derives it from another
+choice (Death Front: the faction a seat chose)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from db.models import Seat
+
+SIDE_KEY = "side"
+
+
+def picked_side(seat: Seat) -> int | None:
+    value = seat.options.get(SIDE_KEY)
+    return value if value in (0, 1) and not isinstance(value, bool) else None
+
+
+def with_side(options: dict[str, Any], side: int) -> dict[str, Any]:
+    return {**options, SIDE_KEY: side}
+
+
+@dataclass(frozen=True)
+class TeamSides:
+    """``labels``: the catalogue keys of the two sides' names ("Team A",
+    "Allies"). ``applies(config, seat count)``: whether a lobby is a team
+    lobby. ``grouped``: the engine reads teams from seat positions, side 0 in
+    the first ``per_side`` seats (SETUP), so the seats are ordered side by
+    side at Start; otherwise the game reads the sides from the seats'
+    options (Death Front's ``finalize_config``). ``shared_hands``: the rules
+    let partners see each other's hands (a seat's private view holds its
+    partner's), so the team thread may show them. ``side_of`` / ``pick``:
+    read a seat's side, and a seat's options once it picked a side (a game
+    may clear a choice that contradicts it)."""
+
+    labels: tuple[str, str]
+    applies: Callable[[dict[str, Any], int], bool]
+    grouped: bool = False
+    shared_hands: bool = False
+    per_side: int = 2
+    side_of: Callable[[Seat], int | None] = field(default=picked_side)
+    pick: Callable[[dict[str, Any], int], dict[str, Any]] = field(default=with_side)
