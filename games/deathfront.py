@@ -6,12 +6,12 @@ from itertools import combinations
 from pydantic import BaseModel
 
 from engines.deathfront import choices, lessons
-from engines.deathfront.cards import ALLIED_FACTIONS, card_name, localize_card_params
+from engines.deathfront.cards import ALLIED_FACTIONS, AXIS_FACTIONS, card_name, localize_card_params
 from engines.deathfront.engine import DeathFrontEngine
 from engines.deathfront.lobby import finalize_lobby_config
 from engines.deathfront.models import Attack, DeathFrontState, Deploy, Discard, Move, PlaceFacility, PlaySkill
 from engines.deathfront.tutorial import TUTORIAL
-from games.definition import ArenaSides, DiscordParts, GameDefinition, MoveWords
+from games.definition import ArenaSides, DiscordParts, GameDefinition, MoveWords, TeamMatch
 from games.options import number_option
 from i18n import t
 from render.deathfront import DeathFrontRenderer
@@ -92,6 +92,9 @@ def describe_moves(state: BaseModel, seat: int, actions: list[BaseModel], locale
     return out
 
 
+TEAM_FACTIONS = (ALLIED_FACTIONS, AXIS_FACTIONS)
+
+
 DEFINITION = GameDefinition(
     engine=DeathFrontEngine(),
     renderer=DeathFrontRenderer(),
@@ -105,4 +108,7 @@ DEFINITION = GameDefinition(
     lobby_options=(number_option("round_limit", (5, 10, 15, 20, 25, 30, 40, 50, 75, 100)),),
     lessons=lessons.LESSONS,
     tutorial=TUTORIAL,
+    # A team match: the first team plays the Allies (US, UK), the second the Axis (SS, Wehrmacht).
+    team_match=TeamMatch(config=lambda config: dict(config),
+                         seat_options=lambda team, member: {"faction": TEAM_FACTIONS[team][member]}),
 )

@@ -9,7 +9,7 @@ from engines.setup.engine import SetupEngine
 from engines.setup.models import PlayAction, SetupState, SwapAction
 from engines.setup.notation import preview_play
 from engines.setup.tutorial import TUTORIAL
-from games.definition import Continuation, DiscordParts, GameDefinition, MoveWords
+from games.definition import Continuation, DiscordParts, GameDefinition, MoveWords, TeamMatch
 from games.options import number_option
 from i18n import t
 from render.setup import SetupRenderer
@@ -106,4 +106,5 @@ DEFINITION = GameDefinition(
     lobby_options=(number_option("stall_rounds", range(1, 11)),),
     lessons=lessons.LESSONS,
     tutorial=TUTORIAL,
+    team_match=TeamMatch(config=lambda config: {**config, "mode": "teams"}),  # seats 0+1 against 2+3
 )

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from pydantic import BaseModel
 
 from db.models import GameRecord
+from games.options import TURN_MINUTES
 from db.repo import SettingsRepo
 from tables.errors import TableError
 from tables.live import LiveTable
@@ -62,6 +63,9 @@ class Timers:
         self.armed = True
 
     async def turn_timeout_seconds(self, record: GameRecord) -> float:
+        own = record.config.get(TURN_MINUTES)
+        if isinstance(own, int) and own > 0:
+            return 60.0 * own
         _, minutes = await self.settings.guild(record.guild_id)
         return 60.0 * (minutes or DEFAULT_TURN_TIMEOUT_MINUTES)
 
