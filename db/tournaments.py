@@ -65,6 +65,28 @@ class Match:
         return self.score_a is not None
 
 
+async def going_with(conn: Any, user_id: int) -> list[int]:
+    """The tournaments in sign-up or running that ``user_id`` organises or plays in."""
+    rows = await conn.fetchall(
+        "SELECT DISTINCT t.id FROM tournaments t LEFT JOIN tournament_entrants e ON e.tournament_id = t.id "
+        "WHERE t.status IN (?, ?) AND (t.organiser_id = ? OR e.user_id = ? OR e.partner_id = ?) ORDER BY t.id",
+        (*RUNNING, user_id, user_id, user_id))
+    return [int(r["id"]) for r in rows]
+
+
+async def forget_entrant(conn: Any, user_id: int, former_name: str, former_host: int) -> int:
+    """A forgotten player's entries keep their place without the user: no id,
+    ``former_name``; a tournament they organised gets organiser ``former_host``.
+    Returns how many entries changed."""
+    changed = await conn.execute(
+        "UPDATE tournament_entrants SET user_id = NULL, name = ? WHERE user_id = ?", (former_name, user_id))
+    changed += await conn.execute(
+        "UPDATE tournament_entrants SET partner_id = NULL, partner_name = ? WHERE partner_id = ?",
+        (former_name, user_id))
+    await conn.execute("UPDATE tournaments SET organiser_id = ? WHERE organiser_id = ?", (former_host, user_id))
+    return int(changed)
+
+
 def _tournament(row: Any) -> Tournament:
     data = dict(row)
     data["teams"] = bool(data["teams"])
@@ -103,14 +125,6 @@ class TournamentRepo:
         rows = await self.db.fetchall(
             "SELECT id FROM tournaments WHERE status = 'running' "
             "OR (status = 'finished' AND announced_round <= rounds) ORDER BY id")
-        return [int(r["id"]) for r in rows]
-
-    async def going_of(self, user_id: int) -> list[int]:
-        """The tournaments in sign-up or running that ``user_id`` organises or plays in."""
-        rows = await self.db.fetchall(
-            "SELECT DISTINCT t.id FROM tournaments t LEFT JOIN tournament_entrants e ON e.tournament_id = t.id "
-            "WHERE t.status IN (?, ?) AND (t.organiser_id = ? OR e.user_id = ? OR e.partner_id = ?) ORDER BY t.id",
-            (*RUNNING, user_id, user_id, user_id))
         return [int(r["id"]) for r in rows]
 
     async def in_guild(self, guild_id: int | None, limit: int = 25) -> list[Tournament]:

@@ -11,8 +11,8 @@ from collections.abc import Awaitable, Callable
 from pydantic import BaseModel
 
 from db.models import GameRecord
-from games.options import TURN_MINUTES
 from db.repo import SettingsRepo
+from games.options import TURN_MINUTES
 from tables.errors import TableError
 from tables.live import LiveTable
 from tables.notifier import Notifier

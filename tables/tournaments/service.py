@@ -5,7 +5,6 @@ pairing module's ``pairing.*``) and changes nothing."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 
 from db.tournaments import Entrant, Tournament, TournamentRepo
 from tables.errors import TableError
@@ -172,6 +171,3 @@ class TournamentService:
     async def settle(self) -> None:
         await self.flow.settle()
 
-    async def user_in_running(self, user_id: int) -> list[int]:
-        """The tournaments still going that ``user_id`` organises or plays in."""
-        return await self.repo.going_of(user_id)
