@@ -20,7 +20,7 @@ from collections.abc import Callable
 from db.tournaments import Entrant, Match, Tournament, TournamentRepo
 from tables.errors import TableError
 from tables.service import TableService
-from tables.tournaments.matches import match_score, match_table
+from tables.tournaments.matches import AI_LEVEL, match_score, match_table
 from tables.tournaments.notifier import TournamentNotifier
 from tables.tournaments.pairing import DRAW, LOSS, WIN, Played, is_finished, pair, podium, standings
 
@@ -41,6 +41,7 @@ class Flow:
         self.now = now
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.ai_level = AI_LEVEL  # how AI entrants play (engines.ai.LEVELS; tests pick a quick one)
 
     def lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
@@ -149,7 +150,7 @@ class Flow:
             # A table may be open in the thread already: a crash came before its id was stored.
             live = await self.tables.games.live_in_channel(m.thread_id)
             if live is None:
-                config, seats = match_table(t, self.tables.registry.get(t.game_type), a, b)
+                config, seats = match_table(t, self.tables.registry.get(t.game_type), a, b, self.ai_level)
                 table = await self.tables.open_lobby(t.game_type, t.guild_id, m.thread_id, t.organiser_id,
                                                      "", config, seats=seats)
                 game_id = table.id

@@ -16,25 +16,27 @@ from tables.tournaments.pairing import DRAW, LOSS, WIN
 AI_LEVEL = ai.DEFAULT_LEVEL
 
 
-def entrant_seats(entrant: Entrant, team: int, definition: GameDefinition, teams: bool) -> list[Seat]:
+def entrant_seats(entrant: Entrant, team: int, definition: GameDefinition, teams: bool,
+                  ai_level: str = AI_LEVEL) -> list[Seat]:
     """The seats an entrant takes: one, or two partners (an AI entrant: two AI seats)."""
     if not teams:
-        return [_seat(entrant.user_id, entrant.name, {})]
+        return [_seat(entrant.user_id, entrant.name, {}, ai_level)]
     match = definition.team_match
     if match is None:
         raise TableError("tournament.err.no_teams")
     partner = entrant.partner_name or entrant.name
-    return [_seat(entrant.user_id, entrant.name, match.seat_options(team, 0)),
-            _seat(entrant.partner_id if not entrant.is_ai else None, partner, match.seat_options(team, 1))]
+    return [_seat(entrant.user_id, entrant.name, match.seat_options(team, 0), ai_level),
+            _seat(entrant.partner_id if not entrant.is_ai else None, partner, match.seat_options(team, 1), ai_level)]
 
 
-def _seat(user_id: int | None, name: str, options: dict[str, Any]) -> Seat:
+def _seat(user_id: int | None, name: str, options: dict[str, Any], ai_level: str) -> Seat:
     if user_id is None:
-        return Seat(name=name, ai_reason="added", ai_level=AI_LEVEL, options=options)
+        return Seat(name=name, ai_reason="added", ai_level=ai_level, options=options)
     return Seat(user_id=user_id, name=name, options=options)
 
 
-def match_table(t: Tournament, definition: GameDefinition, a: Entrant, b: Entrant) -> tuple[dict[str, Any], list[Seat]]:
+def match_table(t: Tournament, definition: GameDefinition, a: Entrant, b: Entrant,
+                ai_level: str = AI_LEVEL) -> tuple[dict[str, Any], list[Seat]]:
     """The config and seats of a match's table: ``a`` in the first seat(s), ``b`` in the next."""
     config: dict[str, Any] = {}
     if t.teams:
@@ -43,7 +45,8 @@ def match_table(t: Tournament, definition: GameDefinition, a: Entrant, b: Entran
         config = definition.team_match.config(config)
     if t.turn_minutes:
         config[TURN_MINUTES] = t.turn_minutes
-    seats = entrant_seats(a, 0, definition, t.teams) + entrant_seats(b, 1, definition, t.teams)
+    seats = (entrant_seats(a, 0, definition, t.teams, ai_level)
+             + entrant_seats(b, 1, definition, t.teams, ai_level))
     return config, seats
 
 
