@@ -125,3 +125,22 @@ async def test_bad_requests_are_refused_and_change_nothing(service):
     assert refused.value.key == "pairing.too_few"
     assert (await service.get(tid)).status == "signup"
     assert await service.repo.matches(tid) == []
+
+
+async def test_a_no_show_is_played_by_the_ai_and_the_match_still_counts(service):
+    """Nobody moves: each time-out the AI plays the late turn, after a few it
+    keeps the seat; the game ends and the match is recorded as it ended."""
+    tid = await sign_up(service, people=2, turn_minutes=3)
+    await service.start(tid, ORGANISER)
+    [m] = await service.repo.matches(tid, 1)
+    table = service.tables.get(m.game_id)
+    assert await service.tables.timers.turn_timeout_seconds(table.record) == 180  # the tournament's own
+    while table.record.status == "playing":
+        await service.tables.changes.time_out(table, table.record.version)  # what the turn timer does
+    await service.settle()
+    record = await service.tables.games.get(m.game_id)
+    assert record.status == "finished" and record.ai_marked
+    assert [s.ai_reason for s in record.seats] == ["timeout", "timeout"]
+    [m] = await service.repo.matches(tid, 1)
+    ranks = {r["seat"]: r["rank"] for r in await service.tables.games.results(m.game_id)}
+    assert m.recorded and (m.score_a > m.score_b) == (ranks[0] < ranks[1])
