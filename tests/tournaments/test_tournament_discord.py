@@ -117,3 +117,47 @@ async def test_a_tournament_from_sign_up_to_podium(hall, bot_builder):
                 raw = backend.messages[channel.id][m.id]
                 print(f"[{m.type.name}] pings={raw.ping_user_ids} files={[a.filename for a in m.attachments]}")
                 print("   ", m.content.replace(chr(10), chr(10) + "    "))
+
+
+async def test_refusals_are_private_and_change_nothing(hall):
+    alice, bob, carol = hall.members
+    refused = last_reply(await alice.slash(hall.channel, "tournament new", game="highcard", format="knockout",
+                                           teams=True))
+    assert refused.content == "⚠️ This game has no two-against-two game."
+    refused = last_reply(await alice.slash(hall.channel, "tournament standings"))
+    assert refused.content == "⚠️ No tournament in this channel: start one with /tournament new."
+    await alice.slash(hall.channel, "tournament new", game="highcard", format="knockout")
+    refused = last_reply(await bob.slash(hall.channel, "tournament standings"))
+    assert refused.content == "⚠️ Tournament #1 has no standings yet: it has not started."
+    refused = last_reply(await bob.click(signup_message(hall), custom_id="tt:tourney:start:1"))
+    assert refused.content == "⚠️ Only the organiser can do that."
+    refused = last_reply(await alice.click(signup_message(hall), custom_id="tt:tourney:start:1"))
+    assert refused.content == "⚠️ A tournament needs at least 2 entrants; 0 signed up."
+    refused = last_reply(await bob.slash(hall.channel, "tournament leave"))
+    assert refused.content == "⚠️ You are not signed up for this tournament."
+    assert (await hall.env.bot.get_cog("TournamentCog").service.get(1)).status == "signup"
+    assert hall.channel.threads == []
+
+
+async def test_a_team_tournament_signs_up_pairs(bot_builder, simcord_env):
+    from tables.registry import default_registry
+
+    bot = bot_builder(default_registry(), extensions=[*EXTENSIONS[:1], "cogs.tournament"])
+    await simcord_env.restart_bot(bot)
+    hall = Table(simcord_env, names=("alice", "bob", "carol", "dave"))
+    alice, bob, carol, dave = hall.members
+    await alice.slash(hall.channel, "tournament new", game="setup", format="swiss", teams=True)
+    sign_up = signup_message(hall)
+    assert "Sign up as a pair" in sign_up.embeds[0].description
+    clicked = await bob.click(sign_up, custom_id="tt:tourney:join:1")
+    assert "sign up with your partner" in last_reply(clicked).content
+    joined = await alice.slash(hall.channel, "tournament join", partner=bob)
+    assert last_reply(joined).content == "✅ You are signed up for tournament #1."
+    again = await carol.slash(hall.channel, "tournament join", partner=bob)
+    assert last_reply(again).content == "⚠️ You or your partner are already signed up."
+    await carol.slash(hall.channel, "tournament join", partner=dave)
+    entrants = signup_message(hall).embeds[0].fields[0].value
+    assert entrants.splitlines() == ["1. alice & bob", "2. carol & dave"]
+    left = await dave.slash(hall.channel, "tournament leave")
+    assert last_reply(left).content == "You left tournament #1."
+    assert signup_message(hall).embeds[0].fields[0].value.splitlines() == ["1. alice & bob"]
