@@ -49,7 +49,8 @@ class TournamentCog(commands.Cog, name=COG_NAME):
 
     async def _resume_when_ready(self) -> None:
         await self.bot.wait_until_ready()  # after setup_hook: the tables are restored
-        resumed = await self.service.resume()
+        # Only the tournaments of this process's servers (several processes each run some shards).
+        resumed = await self.service.resume(lambda t_: t_.guild_id is None or self.bot.get_guild(t_.guild_id) is not None)
         log.info("resumed %d tournaments", resumed)
 
     async def _pick(self, interaction: discord.Interaction, tournament: int | None) -> Tournament:

@@ -5,6 +5,7 @@ pairing module's ``pairing.*``) and changes nothing."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from db.tournaments import Entrant, Tournament, TournamentRepo
 from tables.errors import TableError
@@ -160,13 +161,18 @@ class TournamentService:
         await self.notifier.signup_changed(t, await self.repo.entrants(t.id), closed)
 
     # -- running -------------------------------------------------------------------
-    async def resume(self) -> int:
+    async def resume(self, owns: Callable[[Tournament], bool] = lambda t: True) -> int:
         """After the tables are restored: move every running tournament on (and
-        post what a crash left unposted). Returns how many were resumed."""
-        ids = await self.repo.to_resume()
-        for tournament_id in ids:
-            await self.flow.advance(tournament_id)
-        return len(ids)
+        post what a crash left unposted). ``owns``: whether this process runs
+        the tournament's server (with several processes, each resumes its own).
+        Returns how many were resumed."""
+        resumed = 0
+        for tournament_id in await self.repo.to_resume():
+            t = await self.repo.get(tournament_id)
+            if t is not None and owns(t):
+                await self.flow.advance(tournament_id)
+                resumed += 1
+        return resumed
 
     async def settle(self) -> None:
         await self.flow.settle()

@@ -87,6 +87,7 @@ async def test_a_tournament_from_sign_up_to_podium(hall, bot_builder):
         assert sorted(raw.ping_user_ids) == sorted(people)  # the match's players, nobody else
         assert any(a.filename == "board.png" for m in thread.history() for a in m.attachments)
 
+    await hall.env.restart_bot(bot_builder(extensions=EXTENSIONS))  # mid-round: the new process takes it on
     await play_threads(hall, 1)
     after_round_1 = said(hall.channel)[before + 1:]
     standings = [m for m in after_round_1 if any(a.filename == "standings.png" for a in m.attachments)]
