@@ -98,6 +98,6 @@ async def podium_message(t_: Tournament, places: list[tuple[int, list[int]]], st
             pinged += users
             names.append(" & ".join(f"<@{u}>" for u in users) if users else
                          safe_name(entrant_name(entrant, locale)))
-        text.append(t(f"tournament.podium.place{place}", locale, names=", ".join(names)))
+        text.append(t(f"tournament.podium.place{place}", locale, names=t("tournament.separator", locale).join(names)))
     text.append(t("tournament.podium.thanks", locale))
     return "\n".join(text), png_file(image, "podium.png", t("tournament.podium.alt", locale, id=t_.id)), pinged
