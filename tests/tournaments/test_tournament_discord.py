@@ -109,6 +109,9 @@ async def test_a_tournament_from_sign_up_to_podium(hall, bot_builder):
         kinds.append("podium" if "podium.png" in files else "standings" if "standings.png" in files
                      else "round" if m.content.startswith("🏆 Tournament #1 · round") else "signup" if m.embeds else "?")
     assert kinds == ["signup", "round", "standings", "round", "standings", "podium"]
+    asked = last_reply(await bob.slash(hall.channel, "tournament standings"))
+    assert asked.content.startswith("📊 Tournament #1 · standings after round 2 of 2")
+    assert [a.filename for a in asked.attachments] == ["standings.png"] and asked.flags.ephemeral
     import os
     if os.environ.get("DUMP_TOURNAMENT"):
         backend = hall.env.backend
