@@ -8,9 +8,10 @@ from collections.abc import Sequence
 
 from tables.tournaments.results import Played
 
-# Steps one search may take before it counts as failed (only huge fields or
-# late rounds of large ones come near it; then one more rematch is allowed).
-SEARCH_LIMIT = 200_000
+# Steps a round's search may take in all; past it (only large fields deep
+# into many rounds) the round is paired greedily in the same order of
+# preference, still avoiding a rematch wherever the next choice can.
+SEARCH_LIMIT = 20_000
 
 Pairs = list[tuple[int, int | None]]
 
@@ -30,14 +31,31 @@ def swiss_round(order: Sequence[int], points: dict[int, float], played: Sequence
     if len(order) % 2:
         fresh = [e for e in reversed(order) if e not in had_bye]
         byes = list(fresh or reversed(order))
-    for allowed in range(len(order) // 2 + 1):
-        for bye_for in byes:
-            rest = tuple(e for e in order if e != bye_for)
-            found = _Search(points, met).run(rest, allowed)
-            if found is not None:
-                pairs: Pairs = list(found)
-                return pairs + ([(bye_for, None)] if bye_for is not None else [])
-    raise AssertionError("a pairing with every match a rematch always exists")
+    search = _Search(points, met)
+    try:
+        for allowed in range(len(order) // 2 + 1):
+            for bye_for in byes:
+                found = search.solve(tuple(e for e in order if e != bye_for), allowed)
+                if found is not None:
+                    return _with_bye(found, bye_for)
+    except _Exhausted:
+        pass
+    return _with_bye(_greedy(tuple(e for e in order if e != byes[0]), points, met), byes[0])
+
+
+def _with_bye(found: list[tuple[int, int]], bye_for: int | None) -> Pairs:
+    pairs: Pairs = list(found)
+    return pairs + ([(bye_for, None)] if bye_for is not None else [])
+
+
+def _greedy(remaining: tuple[int, ...], points: dict[int, float], met: Counter[frozenset[int]]) -> list[tuple[int, int]]:
+    out = []
+    while remaining:
+        wanted = _candidates(remaining, points)
+        other = next((e for e in wanted if not met[frozenset((remaining[0], e))]), wanted[0])
+        out.append((remaining[0], other))
+        remaining = tuple(e for e in remaining[1:] if e != other)
+    return out
 
 
 def _candidates(remaining: tuple[int, ...], points: dict[int, float]) -> list[int]:
@@ -60,16 +78,25 @@ class _Search:
     def __init__(self, points: dict[int, float], met: Counter[frozenset[int]]) -> None:
         self.points = points
         self.met = met
+        self.opponents: dict[int, set[int]] = {e: set() for e in points}
+        for pair in met:
+            a, b = (*pair, 0)[:2]
+            if a in self.opponents and b in self.opponents and a != b:
+                self.opponents[a].add(b)
+                self.opponents[b].add(a)
         self.steps = 0
         self.failed: set[tuple[tuple[int, ...], int]] = set()
 
-    def run(self, remaining: tuple[int, ...], allowed: int) -> list[tuple[int, int]] | None:
-        try:
-            return self._solve(remaining, allowed)
-        except _Exhausted:
-            return None
+    def _hopeless(self, remaining: tuple[int, ...], allowed: int) -> bool:
+        """Whether more entrants than the rematches allowed can cover have
+        nobody left they have not met."""
+        present = set(remaining)
+        stuck = sum(len(present) - len(present & self.opponents[e]) == 1 for e in remaining)
+        return (stuck + 1) // 2 > allowed
 
-    def _solve(self, remaining: tuple[int, ...], allowed: int) -> list[tuple[int, int]] | None:
+    def solve(self, remaining: tuple[int, ...], allowed: int) -> list[tuple[int, int]] | None:
+        """The most wanted pairing of ``remaining`` with at most ``allowed``
+        rematches, or None; raises _Exhausted past SEARCH_LIMIT steps."""
         if not remaining:
             return []
         if (remaining, allowed) in self.failed:
@@ -77,13 +104,16 @@ class _Search:
         self.steps += 1
         if self.steps > SEARCH_LIMIT:
             raise _Exhausted
+        if self._hopeless(remaining, allowed):
+            self.failed.add((remaining, allowed))
+            return None
         top = remaining[0]
         for other in _candidates(remaining, self.points):
-            rematch = self.met[frozenset((top, other))] > 0
+            rematch = other in self.opponents[top]
             if rematch and not allowed:
                 continue
             rest = tuple(e for e in remaining if e not in (top, other))
-            found = self._solve(rest, allowed - rematch)
+            found = self.solve(rest, allowed - rematch)
             if found is not None:
                 return [(top, other), *found]
         self.failed.add((remaining, allowed))
