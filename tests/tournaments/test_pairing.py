@@ -61,6 +61,9 @@ def test_a_six_entrant_swiss_of_three_rounds_by_hand():
     assert [(r.entrant, r.rank) for r in table] == [(10, 1), (50, 1), (30, 3), (60, 3), (20, 5), (40, 5)]
     # Round 2: group {10, 50}: 10v50. Group {30, 60} would be a rematch, so 30 meets the
     # top of the next group (20) and 60 the other (40).
+    with pytest.raises(PairingError) as refused:
+        pair("swiss", entrants, played[:2], 2)  # 30v60 has no result yet
+    assert (refused.value.key, refused.value.params) == ("pairing.round_unfinished", {"round": 1})
     r2 = pair("swiss", entrants, played, 2)
     assert boards(r2) == [(10, 50), (30, 20), (60, 40)]
     played += play(2, r2, "dba")  # 10 draws 50, 20 beats 30, 60 beats 40
