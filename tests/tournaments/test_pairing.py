@@ -323,3 +323,16 @@ def test_round_robin_and_knockout_properties(n, results):
     bracket = _run("knockout", n, results, rounds)
     assert sum(p.b is not None for r in bracket for p in r) == n - 1  # n - 1 matches crown one winner
     assert len(bracket[-1]) == 1
+
+
+@pytest.mark.parametrize("n", [32, 33])
+def test_a_large_swiss_has_no_rematch_in_its_first_half(n):
+    import random
+
+    rng, entrants, played, met = random.Random(n), list(range(1, n + 1)), [], set()
+    for round_no in range(1, n // 2 + 1):
+        pairings = pair("swiss", entrants, played, round_no)
+        new = {frozenset((p.a, p.b)) for p in pairings if p.b is not None}
+        assert not new & met and len(new) == n // 2
+        met |= new
+        played += play(round_no, pairings, "".join(rng.choice("abd") for _ in pairings))
