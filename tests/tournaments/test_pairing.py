@@ -165,6 +165,24 @@ def test_when_every_pairing_has_a_rematch_the_fewest_are_taken():
     assert sorted(e for p in pairings for e in (p.a, p.b)) == entrants
 
 
+def test_past_the_search_limit_a_maximum_matching_still_finds_the_fewest_rematches(monkeypatch):
+    import tables.tournaments.swiss as swiss
+
+    monkeypatch.setattr(swiss, "SEARCH_LIMIT", 1)
+    entrants = [1, 2, 3, 4, 5, 6]
+    cycle = [[(1, 2), (3, 6), (4, 5)], [(1, 3), (2, 5), (4, 6)], [(1, 4), (2, 3), (5, 6)]]
+    met = {frozenset(m) for matches in cycle for m in matches}
+    pairings = pair("swiss", entrants, all_drawn(cycle), 4)
+    assert not any(frozenset((p.a, p.b)) in met for p in pairings)
+    triangles = [[(1, 4), (2, 5), (3, 6)], [(1, 5), (2, 6), (3, 4)], [(1, 6), (2, 4), (3, 5)]]
+    met = {frozenset(m) for matches in triangles for m in matches}
+    pairings = pair("swiss", entrants, all_drawn(triangles), 4)
+    assert sum(frozenset((p.a, p.b)) in met for p in pairings) == 1
+    assert sorted(e for p in pairings for e in (p.a, p.b)) == entrants
+    # Five entrants: the bye still goes to the lowest-ranked without one.
+    assert pair("swiss", [1, 2, 3, 4, 5], [], 1)[-1] == Pairing(3, 5, None)
+
+
 @pytest.mark.parametrize("n", [4, 5])
 def test_round_robin_meets_everyone_exactly_once(n):
     entrants = list(range(101, 101 + n))
