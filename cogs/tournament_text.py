@@ -8,7 +8,7 @@ import discord
 from cogs.common import png_file, render
 from db.tournaments import Entrant, Tournament
 from i18n import t
-from render.tournament import PodiumPlace, StandingLine, StandingsSheet, podium_png, standings_png
+from render.tournament import PodiumPlace, StandingLine, StandingsSheet, podium_png, score, standings_png
 from tables.privacy import forgotten_name
 from tables.text import game_name, safe_name
 from tables.tournaments.pairing import Standing
@@ -29,7 +29,8 @@ def entrant_name(entrant: Entrant | None, locale: str) -> str:
 
 
 def number(value: float) -> str:
-    return f"{value:g}"
+    """Points as the pictures write them (halves as ½)."""
+    return score(value)
 
 
 def format_line(t_: Tournament, locale: str) -> str:
@@ -60,7 +61,7 @@ def signup_embed(t_: Tournament, entrants: list[Entrant], locale: str, closed: s
 def sheet(t_: Tournament, round_no: int, standings: list[Standing], entrants: dict[int, Entrant], locale: str,
           finished: bool = False) -> StandingsSheet:
     lines = [StandingLine(s.rank, entrant_name(entrants.get(s.entrant), locale), s.points, s.buchholz, s.wins,
-                          s.draws, s.losses, s.byes, s.eliminated) for s in standings]
+                          s.draws, s.losses, s.byes, s.eliminated, s.sonneborn_berger) for s in standings]
     return StandingsSheet(t("tournament.name", locale, id=t_.id), t_.game_type, t_.format, round_no, t_.rounds,
                           lines, finished)
 
@@ -71,10 +72,12 @@ async def standings_message(t_: Tournament, round_no: int, standings: list[Stand
     """The standings picture and a short text: the title and the top lines."""
     image = await render(standings_png, sheet(t_, round_no, standings, entrants, locale, finished), locale)
     text = [t("tournament.standings.title", locale, id=t_.id, round=round_no, rounds=t_.rounds)]
+    # The format's tie-break, as the picture shows it: Swiss Buchholz, round-robin Sonneborn-Berger.
+    key = {"swiss": "line", "round-robin": "line_sb"}.get(t_.format, "line_plain")
     for s in standings[:TEXT_LINES]:
-        text.append(t("tournament.standings.line", locale, rank=s.rank,
-                      name=safe_name(entrant_name(entrants.get(s.entrant), locale)),
-                      points=number(s.points), buchholz=number(s.buchholz)))
+        text.append(t(f"tournament.standings.{key}", locale, rank=s.rank,
+                      name=safe_name(entrant_name(entrants.get(s.entrant), locale)), points=number(s.points),
+                      tiebreak=number(s.buchholz if t_.format == "swiss" else s.sonneborn_berger)))
     return "\n".join(text), png_file(image, "standings.png", t("tournament.standings.alt", locale, id=t_.id))
 
 
@@ -84,8 +87,7 @@ async def podium_message(t_: Tournament, places: list[tuple[int, list[int]]], st
     points = {s.entrant: s.points for s in standings}
     drawn = [PodiumPlace(place, [entrant_name(entrants.get(e), locale) for e in who],
                          max((points.get(e, 0.0) for e in who), default=0.0)) for place, who in places]
-    title = t("tournament.title", locale, id=t_.id, game=game_name(t_.game_type, locale))
-    image = await render(podium_png, title, t_.game_type, drawn, locale)
+    image = await render(podium_png, t("tournament.name", locale, id=t_.id), t_.game_type, drawn, locale)
     text = [t("tournament.podium.title", locale, id=t_.id, game=game_name(t_.game_type, locale))]
     pinged: list[int] = []
     for place, who in places:

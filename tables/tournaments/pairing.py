@@ -95,6 +95,7 @@ def pair(format: str, entrants: Sequence[int], played: Sequence[Played], round_n
         raise PairingError("pairing.no_round", round=round_no, rounds=most)
     earlier = [match for match in played if match.round < round_no]
     if format == "swiss":
+        _check_rounds_done(entrants, earlier, round_no)
         table = standings(format, entrants, earlier)
         pairs = swiss_round([row.entrant for row in table], {row.entrant: row.points for row in table}, earlier)
     elif format == "round-robin":
@@ -102,6 +103,22 @@ def pair(format: str, entrants: Sequence[int], played: Sequence[Played], round_n
     else:
         pairs = _knockout(list(entrants), earlier, round_no)
     return [Pairing(board, a, b) for board, (a, b) in enumerate(pairs, start=1)]
+
+
+def _check_rounds_done(entrants: Sequence[int], played: Sequence[Played], round_no: int) -> None:
+    """Swiss pairs from the standings, so every earlier round must be complete."""
+    for earlier in range(1, round_no):
+        if not _everyone_in(entrants, played, earlier):
+            raise PairingError("pairing.round_unfinished", round=earlier)
+
+
+def _everyone_in(entrants: Sequence[int], played: Sequence[Played], round_no: int) -> bool:
+    """Whether every entrant has a result (a match or a bye) in ``round_no``."""
+    seen: set[int | None] = set()
+    for match in played:
+        if match.round == round_no:
+            seen.update((match.a, match.b))
+    return set(entrants) <= seen
 
 
 def _circle(entrants: list[int], round_no: int) -> list[tuple[int, int | None]]:
@@ -196,14 +213,4 @@ def is_finished(format: str, entrants: Sequence[int], played: Sequence[Played], 
         except PairingError:
             return False
         return _find(played, rounds, final.a, final.b) is not None
-    wanted = set(entrants)
-    for round_no in range(1, rounds + 1):
-        seen = set()
-        for match in played:
-            if match.round == round_no:
-                seen.add(match.a)
-                if match.b is not None:
-                    seen.add(match.b)
-        if not wanted <= seen:
-            return False
-    return True
+    return all(_everyone_in(entrants, played, round_no) for round_no in range(1, rounds + 1))

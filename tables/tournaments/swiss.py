@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from tables.tournaments.matching import maximum_matching
 from tables.tournaments.results import Played
 
 # Steps a round's search may take in all; past it (only large fields deep
-# into many rounds) the round is paired greedily in the same order of
-# preference, still avoiding a rematch wherever the next choice can.
+# into many rounds) a maximum matching gives a pairing with the fewest
+# rematches, without the search's order of preference.
 SEARCH_LIMIT = 20_000
 
 Pairs = list[tuple[int, int | None]]
@@ -40,7 +41,7 @@ def swiss_round(order: Sequence[int], points: dict[int, float], played: Sequence
                     return _with_bye(found, bye_for)
     except _Exhausted:
         pass
-    return _with_bye(_greedy(tuple(e for e in order if e != byes[0]), points, met), byes[0])
+    return _fewest_rematches(order, byes, search.opponents)
 
 
 def _with_bye(found: list[tuple[int, int]], bye_for: int | None) -> Pairs:
@@ -48,14 +49,30 @@ def _with_bye(found: list[tuple[int, int]], bye_for: int | None) -> Pairs:
     return pairs + ([(bye_for, None)] if bye_for is not None else [])
 
 
-def _greedy(remaining: tuple[int, ...], points: dict[int, float], met: Counter[frozenset[int]]) -> list[tuple[int, int]]:
-    out = []
-    while remaining:
-        wanted = _candidates(remaining, points)
-        other = next((e for e in wanted if not met[frozenset((remaining[0], e))]), wanted[0])
-        out.append((remaining[0], other))
-        remaining = tuple(e for e in remaining[1:] if e != other)
-    return out
+def _fewest_rematches(order: Sequence[int], byes: list[int | None], opponents: dict[int, set[int]]) -> Pairs:
+    """A pairing with the fewest rematches (the bye to the lowest-ranked
+    entrant among those that allow it): a maximum matching of the entrants
+    who have not met, the rest paired in rank order (they have all met)."""
+    best: tuple[int, list[tuple[int, int]], int | None] | None = None
+    for bye_for in byes:
+        rest = [e for e in order if e != bye_for]
+        index = {e: i for i, e in enumerate(rest)}
+        fresh = [[index[o] for o in rest if o != e and o not in opponents[e]] for e in rest]
+        partner = maximum_matching(fresh)
+        pairs = [(rest[i], rest[j]) for i, j in enumerate(partner) if i < j]
+        left = [rest[i] for i, j in enumerate(partner) if j == -1]
+        pairs += list(zip(left[::2], left[1::2]))
+        if best is None or len(left) < best[0]:
+            best = (len(left), pairs, bye_for)
+        if not left:
+            break
+    assert best is not None
+    _, pairs, bye_for = best
+    return _with_bye(sorted(pairs, key=lambda pair: index_of(order, pair)), bye_for)
+
+
+def index_of(order: Sequence[int], pair: tuple[int, int]) -> int:
+    return min(order.index(pair[0]), order.index(pair[1]))
 
 
 def _candidates(remaining: tuple[int, ...], points: dict[int, float]) -> list[int]:

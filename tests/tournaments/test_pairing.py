@@ -61,6 +61,9 @@ def test_a_six_entrant_swiss_of_three_rounds_by_hand():
     assert [(r.entrant, r.rank) for r in table] == [(10, 1), (50, 1), (30, 3), (60, 3), (20, 5), (40, 5)]
     # Round 2: group {10, 50}: 10v50. Group {30, 60} would be a rematch, so 30 meets the
     # top of the next group (20) and 60 the other (40).
+    with pytest.raises(PairingError) as refused:
+        pair("swiss", entrants, played[:2], 2)  # 30v60 has no result yet
+    assert (refused.value.key, refused.value.params) == ("pairing.round_unfinished", {"round": 1})
     r2 = pair("swiss", entrants, played, 2)
     assert boards(r2) == [(10, 50), (30, 20), (60, 40)]
     played += play(2, r2, "dba")  # 10 draws 50, 20 beats 30, 60 beats 40
@@ -160,6 +163,24 @@ def test_when_every_pairing_has_a_rematch_the_fewest_are_taken():
     pairings = pair("swiss", entrants, all_drawn(history), 4)
     assert sum(frozenset((p.a, p.b)) in met for p in pairings) == 1
     assert sorted(e for p in pairings for e in (p.a, p.b)) == entrants
+
+
+def test_past_the_search_limit_a_maximum_matching_still_finds_the_fewest_rematches(monkeypatch):
+    import tables.tournaments.swiss as swiss
+
+    monkeypatch.setattr(swiss, "SEARCH_LIMIT", 1)
+    entrants = [1, 2, 3, 4, 5, 6]
+    cycle = [[(1, 2), (3, 6), (4, 5)], [(1, 3), (2, 5), (4, 6)], [(1, 4), (2, 3), (5, 6)]]
+    met = {frozenset(m) for matches in cycle for m in matches}
+    pairings = pair("swiss", entrants, all_drawn(cycle), 4)
+    assert not any(frozenset((p.a, p.b)) in met for p in pairings)
+    triangles = [[(1, 4), (2, 5), (3, 6)], [(1, 5), (2, 6), (3, 4)], [(1, 6), (2, 4), (3, 5)]]
+    met = {frozenset(m) for matches in triangles for m in matches}
+    pairings = pair("swiss", entrants, all_drawn(triangles), 4)
+    assert sum(frozenset((p.a, p.b)) in met for p in pairings) == 1
+    assert sorted(e for p in pairings for e in (p.a, p.b)) == entrants
+    # Five entrants: the bye still goes to the lowest-ranked without one.
+    assert pair("swiss", [1, 2, 3, 4, 5], [], 1)[-1] == Pairing(3, 5, None)
 
 
 @pytest.mark.parametrize("n", [4, 5])
@@ -320,3 +341,16 @@ def test_round_robin_and_knockout_properties(n, results):
     bracket = _run("knockout", n, results, rounds)
     assert sum(p.b is not None for r in bracket for p in r) == n - 1  # n - 1 matches crown one winner
     assert len(bracket[-1]) == 1
+
+
+@pytest.mark.parametrize("n", [32, 33])
+def test_a_large_swiss_has_no_rematch_in_its_first_half(n):
+    import random
+
+    rng, entrants, played, met = random.Random(n), list(range(1, n + 1)), [], set()
+    for round_no in range(1, n // 2 + 1):
+        pairings = pair("swiss", entrants, played, round_no)
+        new = {frozenset((p.a, p.b)) for p in pairings if p.b is not None}
+        assert not new & met and len(new) == n // 2
+        met |= new
+        played += play(round_no, pairings, "".join(rng.choice("abd") for _ in pairings))
