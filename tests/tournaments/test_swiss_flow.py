@@ -144,3 +144,17 @@ async def test_a_no_show_is_played_by_the_ai_and_the_match_still_counts(service)
     [m] = await service.repo.matches(tid, 1)
     ranks = {r["seat"]: r["rank"] for r in await service.tables.games.results(m.game_id)}
     assert m.recorded and (m.score_a > m.score_b) == (ranks[0] < ranks[1])
+
+
+@pytest.mark.parametrize("format, entrants, rounds, games", [("knockout", 5, 3, 4), ("round-robin", 5, 5, 10)])
+async def test_knockout_and_round_robin_run_to_their_end(service, format, entrants, rounds, games):
+    tid = await sign_up(service, ais=entrants, format=format)
+    await service.start(tid, ORGANISER)
+    await service.settle()
+    t = await service.get(tid)
+    assert t.status == "finished" and t.rounds == rounds and t.round_no == rounds
+    matches = await service.repo.matches(tid)
+    assert all(m.recorded for m in matches)
+    assert sum(m.b is not None for m in matches) == games  # a knockout of 5: 4 games; a full cycle: 10
+    [places] = service.notifier.of("podium")
+    assert places[0][0] == 1 and len(places[0][1]) >= 1
