@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop")
 
-CORE_EXTENSIONS = ("cogs.core", "cogs.learn")
+CORE_EXTENSIONS = ("cogs.core", "cogs.learn", "cogs.tournament")
 SYNC_HASH_KEY = "command_tree_hash"
 ENTRY_POINT_COMMAND = 4  # PRIMARY_ENTRY_POINT: launches the application's Activity
 

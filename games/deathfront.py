@@ -6,12 +6,12 @@ from itertools import combinations
 from pydantic import BaseModel
 
 from engines.deathfront import choices, lessons
-from engines.deathfront.cards import ALLIED_FACTIONS, card_name, localize_card_params
+from engines.deathfront.cards import ALLIED_FACTIONS, AXIS_FACTIONS, card_name, localize_card_params
 from engines.deathfront.engine import DeathFrontEngine
 from engines.deathfront.lobby import chosen_side, finalize_lobby_config, pick_side
 from engines.deathfront.models import Attack, DeathFrontState, Deploy, Discard, Move, PlaceFacility, PlaySkill
 from engines.deathfront.tutorial import TUTORIAL
-from games.definition import ArenaSides, DiscordParts, GameDefinition, MoveWords
+from games.definition import ArenaSides, DiscordParts, GameDefinition, MoveWords, TeamMatch
 from games.options import number_option
 from games.teams import TeamSides
 from i18n import t
@@ -93,6 +93,9 @@ def describe_moves(state: BaseModel, seat: int, actions: list[BaseModel], locale
     return out
 
 
+TEAM_FACTIONS = (ALLIED_FACTIONS, AXIS_FACTIONS)
+
+
 DEFINITION = GameDefinition(
     engine=DeathFrontEngine(),
     renderer=DeathFrontRenderer(),
@@ -111,4 +114,7 @@ DEFINITION = GameDefinition(
     team_sides=TeamSides(labels=("deathfront.side.allies", "deathfront.side.axis"),
                          applies=lambda config, seats: config.get("players") == 4 or seats > 2,
                          side_of=chosen_side, pick=pick_side),
+    # A team match: the first team plays the Allies (US, UK), the second the Axis (SS, Wehrmacht).
+    team_match=TeamMatch(config=lambda config: dict(config),
+                         seat_options=lambda team, member: {"faction": TEAM_FACTIONS[team][member]}),
 )

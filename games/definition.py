@@ -110,6 +110,17 @@ class ArenaSides:
 
 
 @dataclass(frozen=True)
+class TeamMatch:
+    """How a game is played two against two (a tournament's team match):
+    ``config`` makes a lobby config a 4-seat team game; ``seat_options`` gives
+    the seat options of (team 0 or 1, member 0 or 1). Seats 0 and 1 are the
+    first team, 2 and 3 the second."""
+
+    config: Callable[[dict[str, Any]], dict[str, Any]]
+    seat_options: Callable[[int, int], dict[str, Any]] = lambda team, member: {}
+
+
+@dataclass(frozen=True)
 class GameDefinition:
     engine: GameEngine[Any, Any]
     renderer: Renderer
@@ -126,6 +137,7 @@ class GameDefinition:
     lessons: tuple[Lesson, ...] = ()  # rules topics drawn as pictures (/rules game: topic:), engines.lessons
     tutorial: Tutorial | None = None  # /learn's scripted game (engines/tutorial.py); None: no tutorial yet
     team_sides: TeamSides | None = None  # team lobbies: the sides players pick (games/teams.py); None: no teams
+    team_match: TeamMatch | None = None  # two against two (tournaments); None: no team game
 
     def __post_init__(self) -> None:
         # The options every game has (hints) follow the game's own: each game

@@ -64,7 +64,9 @@ def number_option(key: str, values: range | tuple[int, ...]) -> LobbyOption:
 # layer carries these keys over each time it checks a config against an
 # engine's model (``core_settings``).
 HINTS = "hints"
-CORE_KEYS: tuple[str, ...] = (HINTS,)
+# A table's own turn time in minutes, over the server's (a tournament's matches).
+TURN_MINUTES = "turn_minutes"
+CORE_KEYS: tuple[str, ...] = (HINTS, TURN_MINUTES)
 ON, OFF = "on", "off"
 
 

@@ -9,7 +9,7 @@ from engines.setup.engine import SetupEngine
 from engines.setup.models import PlayAction, SetupState, SwapAction
 from engines.setup.notation import preview_play
 from engines.setup.tutorial import TUTORIAL
-from games.definition import Continuation, DiscordParts, GameDefinition, MoveWords
+from games.definition import Continuation, DiscordParts, GameDefinition, MoveWords, TeamMatch
 from games.options import number_option
 from games.teams import TeamSides
 from i18n import t
@@ -111,4 +111,5 @@ DEFINITION = GameDefinition(
     team_sides=TeamSides(labels=("setup.names.team_a", "setup.names.team_b"),
                          applies=lambda config, seats: config.get("mode") == "teams",
                          grouped=True, shared_hands=True),
+    team_match=TeamMatch(config=lambda config: {**config, "mode": "teams"}),  # seats 0+1 against 2+3
 )

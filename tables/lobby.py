@@ -65,7 +65,8 @@ class Lobby:
         self._rematching = asyncio.Lock()
 
     async def open(self, game_type: str, guild_id: int | None, channel_id: int, host_id: int, host_name: str,
-                   config: dict[str, Any] | None = None, seed: int | None = None) -> LiveTable:
+                   config: dict[str, Any] | None = None, seed: int | None = None,
+                   seats: list[Seat] | None = None) -> LiveTable:
         definition = self.registry.get(game_type)
         cfg = definition.engine.config_from_json(config or {})
         async with self._opening:
@@ -74,7 +75,8 @@ class Lobby:
             now = self.now()
             record = GameRecord(
                 game_type=game_type, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
-                config={**cfg.model_dump(mode="json"), **core_settings(config or {})}, seats=[Seat(user_id=host_id, name=host_name)],
+                config={**cfg.model_dump(mode="json"), **core_settings(config or {})},
+                seats=list(seats) if seats is not None else [Seat(user_id=host_id, name=host_name)],
                 seed=seed if seed is not None else self.new_seed(),
                 created_at=now, updated_at=now,
             )

@@ -29,6 +29,7 @@ from db.privacy import (
     set_snapshot_state,
     snapshot_state,
 )
+from db.tournaments import forget_entrant, going_with
 from i18n import t
 from tables.errors import TableError
 from tables.live import seat_infos
@@ -52,8 +53,12 @@ async def forget(db: Database, registry: GameRegistry, user_id: int) -> Forgotte
         live = [r.id for r in records if r.status in LIVE]
         if live:
             raise TableError("privacy.err.live", games=", ".join(f"#{i}" for i in live))
+        going = await going_with(conn, user_id)
+        if going:
+            raise TableError("tournament.err.running", tournaments=", ".join(f"#{i}" for i in going))
         for record in records:
             await _forget_in_game(conn, registry, record, user_id)
+        await forget_entrant(conn, user_id, FORMER_PLAYER, FORMER_HOST)
         ratings, settings = await forget_rows(conn, user_id)
     log.info("forgot a player on request: %d games anonymised, %d ratings deleted", len(records), ratings)
     return Forgotten(games=len(records), ratings=ratings, settings=settings)
@@ -116,6 +121,11 @@ def _replace_exact(value: Any, names: set[str], marker: str) -> Any:
 
 def forgotten(seat: Seat) -> bool:
     return seat.user_id is None and seat.name == FORMER_PLAYER
+
+
+def forgotten_name(name: str, user_id: int | None, locale: str) -> str:
+    """A stored name as a reader sees it (a tournament's entrant): "a former player" once forgotten."""
+    return t("privacy.former_player", locale) if user_id is None and name == FORMER_PLAYER else name
 
 
 def seat_name(seat: Seat, locale: str) -> str:

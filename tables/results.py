@@ -140,6 +140,7 @@ class Results:
                 await self._rate(conn, table, result, standings, now, counts_in)
         self.live.remove(table)
         log.info("game %s: finished (rated=%s)", record.id, rated)
+        self.store.ended.ended(record)
         return GameSummary(
             result=result, standings=standings, rated=rated,
             reason=reason or (engine_result.reason if engine_result else "") or "core.end.over",

@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from db.database import Database
-from db.models import GameRecord
+from db.models import GameRecord, Seat
 from db.repo import GameRepo, RatingRepo, SettingsRepo
 from db.reviews import ReviewRepo
 from engines.base import Event, IllegalAction
@@ -26,6 +26,7 @@ from tables.announcing import Announcer
 from tables.announcing_queue import AnnouncingQueue
 from tables.changes import MAX_AI_STEPS_PER_TURN, Changes
 from tables.errors import TableError
+from tables.game_end import EndListener
 from tables.hints import Hint, Hints
 from tables.live import GameSummary, LiveTable, LiveTables, Standing
 from tables.lobby import Lobby
@@ -132,9 +133,11 @@ class TableService:
     # -- lobbies -----------------------------------------------------------------------
     async def open_lobby(self, game_type: str, guild_id: int | None, channel_id: int, host_id: int,
                          host_name: str, config: dict[str, Any] | None = None,
-                         seed: int | None = None) -> LiveTable:
+                         seed: int | None = None, seats: list[Seat] | None = None) -> LiveTable:
+        """``seats``: the lobby's seats in order (a tournament's match, where the
+        host need not play); by default the host alone."""
         self._check_accepting()
-        return await self.lobby.open(game_type, guild_id, channel_id, host_id, host_name, config, seed)
+        return await self.lobby.open(game_type, guild_id, channel_id, host_id, host_name, config, seed, seats)
 
     async def join(self, table_id: int, user_id: int, name: str) -> LiveTable:
         table = self.require_game(table_id)
@@ -229,6 +232,10 @@ class TableService:
         else:
             await self.play.end_game(table)
         return table
+
+    def on_game_end(self, listener: EndListener) -> None:
+        """Call ``listener(record)`` when a game is finished or abandoned (tables/game_end.py)."""
+        self.store.ended.add(listener)
 
     # -- messages ----------------------------------------------------------------------
     async def mark_dm_failed(self, table: LiveTable, seat: int, failed: bool) -> None:

@@ -15,6 +15,7 @@ from db.errors import StaleWrite
 from db.models import GameStatus
 from db.repo import GameRepo
 from tables.errors import TableError
+from tables.game_end import GameEndListeners
 from tables.live import LiveTable, LiveTables
 
 # Stale copies are a matter of several processes: logged where the sweeper logs.
@@ -29,6 +30,7 @@ class TableStore:
         self.live = live
         self.now = now
         self.reload = reload  # replaces this process's copy of a table with the database's
+        self.ended = GameEndListeners()  # told of every game finished or abandoned (tables/game_end.py)
 
     @asynccontextmanager
     async def refusing_stale(self, table: LiveTable) -> AsyncIterator[None]:
@@ -60,3 +62,4 @@ class TableStore:
         table.record.turn_started_at = None
         await self.save(table)
         self.live.remove(table)
+        self.ended.ended(table.record)

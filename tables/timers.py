@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from db.models import GameRecord
 from db.repo import SettingsRepo
+from games.options import TURN_MINUTES
 from tables.errors import TableError
 from tables.live import LiveTable
 from tables.notifier import Notifier
@@ -62,6 +63,9 @@ class Timers:
         self.armed = True
 
     async def turn_timeout_seconds(self, record: GameRecord) -> float:
+        own = record.config.get(TURN_MINUTES)
+        if isinstance(own, int) and own > 0:
+            return 60.0 * own
         _, minutes = await self.settings.guild(record.guild_id)
         return 60.0 * (minutes or DEFAULT_TURN_TIMEOUT_MINUTES)
 
