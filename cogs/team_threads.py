@@ -180,14 +180,15 @@ class TeamThreads:
             if row is None or row.thread_id is None or not team:
                 continue
             human = next((s for s in team if table.seats[s].user_id is not None), team[0])
-            view = table.engine.private_view(table.state, human)  # the seat's hand and its partner's: the team's
+            # The seat's hand and its partner's: the team's, drawn for both of them.
+            view = sides.team_view(table.engine.private_view(table.state, human))
             shown = view.model_dump_json()
             if self._shown.get((table.id, side)) != shown:
-                await self._show_hands(table, sides, row, team, human, view)
+                await self._show_hands(table, sides, row, team, view)
                 self._shown[(table.id, side)] = shown
 
     async def _show_hands(self, table: "LiveTable", sides: TeamSides, row: TeamThread, team: list[int],
-                          human: int, view: Any) -> None:
+                          view: Any) -> None:
         thread = await self._channel(row.thread_id)  # type: ignore[arg-type]
         if thread is None:
             return
@@ -202,7 +203,7 @@ class TeamThreads:
         renderer = table.definition.renderer
         image = await draw(self.bot, renderer, "hand", view, locale, key=(table.id, "team", row.side, locale))
         names = [f"{safe_name(table.seats[s].name)}" for s in team]
-        content = t("teams.thread.hands", locale, side=t(sides.labels[row.side], locale), seen_by=names[team.index(human)],
+        content = t("teams.thread.hands", locale, side=t(sides.labels[row.side], locale),
                     players=t("core.act.comma", locale).join(names), id=table.id)
         file = described_file(image, renderer, "hand", view, locale, "team-hands.png")
         if row.hands_message_id:

@@ -110,6 +110,7 @@ DEFINITION = GameDefinition(
     # 2 vs 2: seats 0+1 against 2+3 (rules.TEAM_OF_SEAT); partners see each other's tiles.
     team_sides=TeamSides(labels=("setup.names.team_a", "setup.names.team_b"),
                          applies=lambda config, seats: config.get("mode") == "teams",
-                         grouped=True, shared_hands=True),
+                         grouped=True, shared_hands=True,
+                         team_view=lambda view: view.model_copy(update={"shared": True})),
     team_match=TeamMatch(config=lambda config: {**config, "mode": "teams"}),  # seats 0+1 against 2+3
 )

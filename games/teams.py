@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from pydantic import BaseModel
+
 from db.models import Seat
 
 SIDE_KEY = "side"
@@ -35,7 +37,8 @@ class TeamSides:
     let partners see each other's hands (a seat's private view holds its
     partner's), so the team thread may show them. ``side_of`` / ``pick``:
     read a seat's side, and a seat's options once it picked a side (a game
-    may clear a choice that contradicts it)."""
+    may clear a choice that contradicts it). ``team_view``: a seat's
+    private view as drawn for its whole team in the team thread."""
 
     labels: tuple[str, str]
     applies: Callable[[dict[str, Any], int], bool]
@@ -44,3 +47,4 @@ class TeamSides:
     per_side: int = 2
     side_of: Callable[[Seat], int | None] = field(default=picked_side)
     pick: Callable[[dict[str, Any], int], dict[str, Any]] = field(default=with_side)
+    team_view: Callable[[BaseModel], BaseModel] = field(default=lambda view: view)

@@ -400,11 +400,8 @@ class SetupRenderer(Renderer):
         width = WIDTH
         image = Image.new("RGB", (width, HAND_TOP + HAND_ROW * len(sections)), BACKGROUND)
         draw = ImageDraw.Draw(image)
-        title = t("render.setup.title", locale)
-        if view.your_turn:
-            title += " · " + t("render.setup.your_turn", locale)
-        draw_text(draw, (24, 14), title, 26, fill=HIGHLIGHT if view.your_turn else TEXT, bold=True)
-        squares = t("render.setup.squares", locale, squares=" ".join(view.allowed_squares))
+        title, squares, turn = self._hand_title(view, locale)
+        draw_text(draw, (24, 14), title, 26, fill=HIGHLIGHT if turn else TEXT, bold=True, max_width=width - 48)
         draw_text(draw, (24, 54), squares, 16, fill=DIM_TEXT, max_width=width - 48)
         for row, (kind, tiles) in enumerate(sections):
             label, colour, hint = self._hand_row_words(view, kind, locale)
@@ -423,8 +420,33 @@ class SetupRenderer(Renderer):
         return to_png(image, palette())
 
     @staticmethod
+    def _hand_title(view: SetupPrivateView, locale: str) -> tuple[str, str, bool]:
+        """The title, the squares line and whether a turn is shown (a team's
+        picture names whose turn it is; a player's says "your turn")."""
+        title = t("render.setup.title", locale)
+        allowed = " ".join(view.allowed_squares)
+        if not view.shared:
+            if view.your_turn:
+                title += " · " + t("render.setup.your_turn", locale)
+            return title, t("render.setup.squares", locale, squares=allowed), view.your_turn
+        title += " · " + t("render.setup.team_hands", locale)
+        to_play = view.seat_name if view.your_turn else view.partner_name if view.partner_turn else None
+        if to_play is not None:
+            title += " · " + t("render.setup.turn_of", locale, name=to_play.strip())
+        own = f"{view.seat_label} {(view.seat_name or '').strip()}".strip()
+        return title, t("render.setup.squares_of", locale, name=own, squares=allowed), to_play is not None
+
+    @staticmethod
     def _hand_row_words(view: SetupPrivateView, kind: str, locale: str) -> tuple[str, tuple[int, int, int], str]:
         """A hand row's title, frame colour and hint."""
+        if view.shared and kind in ("tile", "partner"):
+            seat, label, name = ((view.seat, view.seat_label, view.seat_name) if kind == "tile" else
+                                 (view.partner_seat, view.partner_label, view.partner_name))
+            assert seat is not None
+            shown = fit_name(lambda n: f"{label} {n}".strip(), (name or "").strip(), 18, WIDTH - 56, bold=True)
+            hint = fit_name(lambda n: t("render.setup.hint_only", locale, name=n), (name or label or "").strip(),
+                            15, WIDTH - 56)
+            return shown, SEAT_COLOURS[seat], hint
         if kind == "tile":
             return (t("render.setup.your_hand", locale) + f"  {view.seat_label}", SEAT_COLOURS[view.seat],
                     t("render.setup.hint_play", locale))

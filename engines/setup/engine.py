@@ -302,7 +302,7 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
             seat=seat, seat_label=seat_label(seat, mode), mode=mode,
             hand=list(state.hands[seat]), common=list(state.common),
             allowed_squares=list(rules.allowed_squares(seat, state.num_players)),
-            your_turn=not state.finished and state.current_seat == seat,
+            your_turn=not state.finished and state.current_seat == seat, seat_name=state.seats[seat].name,
         )
         if mode == "teams":
             partner = partner_of(seat)
@@ -310,4 +310,5 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
             view.partner_label = seat_label(partner, mode)
             view.partner_hand = list(state.hands[partner])
             view.partner_name = state.seats[partner].name
+            view.partner_turn = not state.finished and state.current_seat == partner
         return view

@@ -129,3 +129,6 @@ class SetupPrivateView(BaseModel):
     partner_hand: list[str] | None = None
     partner_name: str | None = None
     your_turn: bool = False
+    seat_name: str | None = None
+    partner_turn: bool = False
+    shared: bool = False  # drawn for the whole team (its thread): rows by name, not "your hand"
