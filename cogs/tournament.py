@@ -116,6 +116,17 @@ class TournamentCog(commands.Cog, name=COG_NAME):
             await self.service.leave(t_.id, interaction.user.id)
             await reply_key(interaction, "tournament.left", id=t_.id)
 
+    @group.command(name="cancel", description=_desc("cancel", "Cancel a tournament"))
+    @app_commands.describe(tournament=_desc("opt_tournament", "The tournament's number"))
+    async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        async with refusals(interaction):
+            t_ = await self._pick(interaction, tournament)
+            allowed = getattr(interaction.user, "guild_permissions", None)
+            manager = bool(allowed and (allowed.manage_guild or allowed.administrator))
+            await interaction.response.defer(ephemeral=True)
+            await self.service.cancel(t_.id, interaction.user.id, manager)
+            await reply_key(interaction, "tournament.cancelled_you", id=t_.id)
+
     @group.command(name="standings", description=_desc("standings", "The standings of a tournament"))
     @app_commands.describe(tournament=_desc("opt_tournament", "The tournament's number"))
     async def standings_(self, interaction: discord.Interaction, tournament: int | None = None) -> None:

@@ -128,3 +128,7 @@ class DiscordTournamentNotifier:
         locale = await self._locale(t_)
         content, file, pinged = await podium_message(t_, places, standings, entrants, locale)
         await self._send(t_.channel_id, content[:1990], pinged, file=file)
+
+    async def cancelled(self, t_: Tournament) -> None:
+        locale = await self._locale(t_)
+        await self._send(t_.channel_id, t("tournament.cancelled", locale, id=t_.id))

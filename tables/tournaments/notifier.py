@@ -32,6 +32,9 @@ class TournamentNotifier(Protocol):
                      entrants: dict[int, Entrant]) -> None:
         """The tournament is over: the podium and the winners named."""
 
+    async def cancelled(self, t: Tournament) -> None:
+        """A running tournament was cancelled: say so in its channel."""
+
 
 @dataclass
 class RecordingNotifier:
@@ -61,6 +64,9 @@ class RecordingNotifier:
     async def podium(self, t: Tournament, places: list[tuple[int, list[int]]], standings: list[Standing],
                      entrants: dict[int, Entrant]) -> None:
         self.calls.append(("podium", places))
+
+    async def cancelled(self, t: Tournament) -> None:
+        self.calls.append(("cancelled", t.id))
 
     def of(self, kind: str) -> list[Any]:
         return [value for name, value in self.calls if name == kind]

@@ -128,15 +128,26 @@ class TournamentService:
             await self._changed(t)
         return t
 
-    async def cancel(self, tournament_id: int, user_id: int) -> Tournament:
-        """The organiser cancels before the start."""
+    async def cancel(self, tournament_id: int, user_id: int, manager: bool = False) -> Tournament:
+        """The organiser (or a server manager) cancels, before the start or
+        while it runs. Once cancelled nothing more is recorded: games in
+        progress go on as ordinary games."""
         async with self.flow.lock(tournament_id):
-            t = await self._organiser(await self._signup(tournament_id), user_id)
+            t = await self.get(tournament_id)
+            if t.status not in ("signup", "running"):
+                raise TableError("tournament.err.over", id=t.id)
+            if not manager:
+                await self._organiser(t, user_id)
+            was = t.status
             t.status = "cancelled"
             t.updated_at = self.now()
             async with self.repo.db.transaction() as conn:
                 await self.repo.update(conn, t)
-            await self._changed(t, closed="tournament.signup.cancelled")
+            log.info("tournament %s: cancelled (%s) by %s", t.id, was, "a manager" if manager else "the organiser")
+            if was == "signup":
+                await self._changed(t, closed="tournament.signup.cancelled")
+            else:
+                await self.notifier.cancelled(t)
         return t
 
     async def start(self, tournament_id: int, user_id: int) -> Tournament:

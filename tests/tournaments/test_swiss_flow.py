@@ -158,3 +158,36 @@ async def test_knockout_and_round_robin_run_to_their_end(service, format, entran
     assert sum(m.b is not None for m in matches) == games  # a knockout of 5: 4 games; a full cycle: 10
     [places] = service.notifier.of("podium")
     assert places[0][0] == 1 and len(places[0][1]) >= 1
+
+
+async def test_a_running_tournament_is_cancelled_by_its_organiser_or_a_manager(service):
+    tid = await sign_up(service, people=4, rounds=3)
+    await service.start(tid, ORGANISER)
+    await service.settle()
+    with pytest.raises(TableError) as refused:
+        await service.cancel(tid, USER0 + 1)  # a player, not the organiser
+    assert refused.value.key == "tournament.err.organiser_only"
+    assert (await service.get(tid)).status == "running"
+
+    await service.cancel(tid, USER0 + 1, manager=True)
+    assert (await service.get(tid)).status == "cancelled"
+    assert service.notifier.of("cancelled") == [tid]
+    # The round's games go on as ordinary games; their ends record nothing.
+    round_one = await service.repo.matches(tid, 1)
+    for m in round_one:
+        await service.tables.resign(m.game_id, USER0 + m.b)
+    await service.settle()
+    assert all(not m.recorded for m in await service.repo.matches(tid))
+    assert service.notifier.of("standings") == [] and (await service.get(tid)).round_no == 1
+    with pytest.raises(TableError) as again:
+        await service.cancel(tid, ORGANISER)
+    assert again.value.key == "tournament.err.over"
+
+
+async def test_the_organiser_cancels_in_sign_up(service):
+    tid = await sign_up(service, people=2)
+    await service.cancel(tid, ORGANISER)
+    assert (await service.get(tid)).status == "cancelled"
+    assert service.notifier.of("signup")[-1] == (tid, 2, "tournament.signup.cancelled")
+    with pytest.raises(TableError):
+        await service.join(tid, USER0 + 5, "late")

@@ -165,3 +165,26 @@ async def test_a_team_tournament_signs_up_pairs(bot_builder, simcord_env):
     left = await dave.slash(hall.channel, "tournament leave")
     assert last_reply(left).content == "You left tournament #1."
     assert signup_message(hall).embeds[0].fields[0].value.splitlines() == ["1. alice & bob"]
+
+
+async def test_the_organiser_cancels_a_running_tournament(hall):
+    alice, bob, carol = hall.members
+    await alice.slash(hall.channel, "tournament new", game="highcard", format="swiss", rounds=2)
+    for player in (alice, bob, carol):
+        await player.click(signup_message(hall), custom_id="tt:tourney:join:1")
+    await alice.click(signup_message(hall), custom_id="tt:tourney:start:1")
+    await hall.env.settle()
+    service = hall.env.bot.get_cog("TournamentCog").service
+    assert (await service.get(1)).status == "running"
+
+    refused = last_reply(await bob.slash(hall.channel, "tournament cancel"))
+    assert refused.ephemeral and refused.content == "⚠️ Only the organiser can do that."
+    assert (await service.get(1)).status == "running"
+
+    done = last_reply(await alice.slash(hall.channel, "tournament cancel"))
+    await hall.env.settle()
+    assert done.ephemeral and done.content == "Tournament #1 is cancelled."
+    assert (await service.get(1)).status == "cancelled"
+    assert said(hall.channel)[-1].content.startswith("❌ Tournament #1 was cancelled.")
+    refused = last_reply(await alice.slash(hall.channel, "tournament cancel"))
+    assert refused.content == "⚠️ Tournament #1 is already over."
