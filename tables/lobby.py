@@ -39,6 +39,13 @@ def require_host(table: LiveTable, user_id: int) -> None:
         raise TableError("core.err.host_only")
 
 
+def own_seat(table: LiveTable, user_id: int) -> int:
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise TableError("core.err.not_in_lobby")
+    return seat
+
+
 def require_free_seat(table: LiveTable) -> None:
     limit = table.seat_range()[1]
     if len(table.seats) >= limit:
@@ -116,9 +123,7 @@ class Lobby:
 
     async def leave(self, table: LiveTable, user_id: int) -> None:
         async with self._change(table):
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise TableError("core.err.not_in_lobby")
+            seat = own_seat(table, user_id)
             if user_id == table.record.host_id:
                 raise TableError("core.err.host_cannot_leave")
             del table.seats[seat]
@@ -152,9 +157,7 @@ class Lobby:
         seat by passing ``seat``)."""
         async with self._change(table):
             if seat is None:
-                seat = table.seat_of(user_id)
-                if seat is None:
-                    raise TableError("core.err.not_in_lobby")
+                seat = own_seat(table, user_id)
             else:
                 require_host(table, user_id)
                 if not 0 <= seat < len(table.seats) or table.seats[seat].user_id is not None:
@@ -170,9 +173,7 @@ class Lobby:
         """A player picks a side of a team lobby; the host may move any seat (``seat``)."""
         async with self._change(table):
             if seat is None:
-                seat = table.seat_of(user_id)
-                if seat is None:
-                    raise TableError("core.err.not_in_lobby")
+                seat = own_seat(table, user_id)
             else:
                 if not 0 <= seat < len(table.seats):
                     raise TableError("teams.err.bad_side")
