@@ -66,6 +66,9 @@ def stored_text(data: StoredData, locale: str, server_name: Callable[[int], str]
                                   rating=f"{row.ordinal:.1f}", games=row.games, wins=row.wins))
     if data.history_points:
         lines.append(t("privacy.show.history", locale, points=data.history_points))
+    if data.tournaments:
+        lines.append(t("privacy.show.tournaments", locale,
+                       tournaments=", ".join(f"#{n}" for n in data.tournaments[:MAX_NAMES])))
     if data.games:
         lines.append(t("privacy.show.games", locale, hosted=data.hosted))
         for game_type in sorted({g for g, _ in data.games}):

@@ -82,6 +82,7 @@ class StoredData:
     live: list[int] = field(default_factory=list)  # lobbies and games they sit at or host now
     season_ratings: list[tuple[int, RatingRow]] = field(default_factory=list)  # (season, row) of ended seasons
     history_points: int = 0  # rating history: one point per rated game
+    tournaments: list[int] = field(default_factory=list)  # tournaments entered (alone or as a partner) or organised
 
 
 async def stored_about(db: Database, user_id: int) -> StoredData:
@@ -95,7 +96,13 @@ async def stored_about(db: Database, user_id: int) -> StoredData:
     data.season_ratings = [(r["season"], RatingRow.model_validate({k: r[k] for k in RatingRow.model_fields}))
                            for r in rows]
     data.history_points = int(await db.fetchval("SELECT COUNT(*) FROM rating_history WHERE user_id = ?", (user_id,)))
+    rows = await db.fetchall(
+        "SELECT tournament_id AS id, name FROM tournament_entrants WHERE user_id = ? "
+        "UNION SELECT tournament_id AS id, partner_name AS name FROM tournament_entrants WHERE partner_id = ? "
+        "UNION SELECT id, NULL AS name FROM tournaments WHERE organiser_id = ? ORDER BY id", (user_id, user_id, user_id))
+    data.tournaments = sorted({r["id"] for r in rows})
     names = {r.name: None for r in [*data.ratings, *(row for _, row in data.season_ratings)]}
+    names.update({r["name"]: None for r in rows if r["name"]})
     for record in await games_of(db, user_id):
         seat = record.seat_of(user_id)
         if seat is not None:

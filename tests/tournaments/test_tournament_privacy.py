@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from db.privacy import stored_about
 from i18n import t
 from tables.errors import TableError
 from tables.privacy import forget, forgotten_name
@@ -38,6 +39,8 @@ async def test_a_forgotten_entrant_becomes_a_former_player(service):
         await forget(service.tables.db, service.tables.registry, gone)
     assert refused.value.key == "tournament.err.running" and refused.value.params["tournaments"] == f"#{other.id}"
     await service.cancel(other.id, gone)
+    shown = await stored_about(service.tables.db, gone)  # /privacy show lists both, and the name kept
+    assert shown.tournaments == [tour.id, other.id] and NAMES[1] in shown.names
 
     await forget(service.tables.db, service.tables.registry, gone)
     assert await traces(service.tables.db, gone, NAMES[1]) == []
@@ -47,3 +50,4 @@ async def test_a_forgotten_entrant_becomes_a_former_player(service):
     assert (await service.get(other.id)).organiser_id == 0
     matches = await service.repo.matches(tour.id)
     assert len(matches) == 6 and all(m.recorded for m in matches)  # the results stay
+    assert (await stored_about(service.tables.db, gone)).tournaments == []
