@@ -107,7 +107,8 @@ class Flow:
     async def next_round(self, t: Tournament, order: list[int], played: list[Played]) -> None:
         """Pair the next round and store it with its byes scored, in one transaction, then announce it."""
         round_no = t.round_no + 1
-        pairings = pair(t.format, order, played, round_no)
+        # A long Swiss of a big field may search for a quarter of a second (bench/community_bench.py): off the loop.
+        pairings = await asyncio.to_thread(pair, t.format, order, played, round_no)
         matches = [Match(t.id, round_no, p.board, p.a, p.b, None, None,
                          WIN if p.b is None else None, LOSS if p.b is None else None) for p in pairings]
         t.round_no = round_no
