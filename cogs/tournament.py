@@ -48,7 +48,10 @@ class TournamentCog(commands.Cog, name=COG_NAME):
         self._resuming = asyncio.get_running_loop().create_task(self._resume_when_ready())
 
     async def _resume_when_ready(self) -> None:
-        await self.bot.wait_until_ready()  # after setup_hook: the tables are restored
+        try:
+            await self.bot.wait_until_ready()  # after setup_hook: the tables are restored
+        except RuntimeError:  # never logged in: a process that only loads the cogs (a test, a command sync check)
+            return
         # Only the tournaments of this process's servers (several processes each run some shards).
         resumed = await self.service.resume(lambda t_: t_.guild_id is None or self.bot.get_guild(t_.guild_id) is not None)
         log.info("resumed %d tournaments", resumed)

@@ -126,3 +126,13 @@ async def test_lobby_buttons_in_traditional_and_in_english(simcord_env):
         await simcord_env.bot.tables.settings.set_guild(t_.guild.id, language=language)
         await t_.members[0].slash(t_.channel, "highcard new")
         assert labels(t_.lobby_message()) == expected
+
+
+async def test_every_description_fits_discords_limit_in_every_language(payloads):
+    """Discord refuses a command whose description (or a localization of it) is over 100 characters."""
+    checked = 0
+    for path, node, _siblings in walk(payloads):
+        texts = [node.get("description", ""), *node.get("description_localizations", {}).values()]
+        assert all(1 <= len(text) <= 100 for text in texts), (path, [len(text) for text in texts])
+        checked += len(texts)
+    assert checked > 300
