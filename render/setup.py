@@ -433,19 +433,19 @@ class SetupRenderer(Renderer):
         to_play = view.seat_name if view.your_turn else view.partner_name if view.partner_turn else None
         if to_play is not None:
             title += " · " + t("render.setup.turn_of", locale, name=to_play.strip())
-        own = f"{view.seat_label} {(view.seat_name or '').strip()}".strip()
-        return title, t("render.setup.squares_of", locale, name=own, squares=allowed), to_play is not None
+        return title, t("render.setup.team_note", locale), to_play is not None
 
     @staticmethod
     def _hand_row_words(view: SetupPrivateView, kind: str, locale: str) -> tuple[str, tuple[int, int, int], str]:
         """A hand row's title, frame colour and hint."""
         if view.shared and kind in ("tile", "partner"):
-            seat, label, name = ((view.seat, view.seat_label, view.seat_name) if kind == "tile" else
-                                 (view.partner_seat, view.partner_label, view.partner_name))
+            seat, label, name, squares = (
+                (view.seat, view.seat_label, view.seat_name, view.allowed_squares) if kind == "tile" else
+                (view.partner_seat, view.partner_label, view.partner_name, view.partner_squares or []))
             assert seat is not None
             shown = fit_name(lambda n: f"{label} {n}".strip(), (name or "").strip(), 18, WIDTH - 56, bold=True)
-            hint = fit_name(lambda n: t("render.setup.hint_only", locale, name=n), (name or label or "").strip(),
-                            15, WIDTH - 56)
+            hint = fit_name(lambda n: t("render.setup.hint_only", locale, name=n, squares=" ".join(squares)),
+                            (name or label or "").strip(), 15, WIDTH - 56)
             return shown, SEAT_COLOURS[seat], hint
         if kind == "tile":
             return (t("render.setup.your_hand", locale) + f"  {view.seat_label}", SEAT_COLOURS[view.seat],

@@ -311,4 +311,5 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
             view.partner_hand = list(state.hands[partner])
             view.partner_name = state.seats[partner].name
             view.partner_turn = not state.finished and state.current_seat == partner
+            view.partner_squares = list(rules.allowed_squares(partner, state.num_players))
         return view

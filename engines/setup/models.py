@@ -131,4 +131,5 @@ class SetupPrivateView(BaseModel):
     your_turn: bool = False
     seat_name: str | None = None
     partner_turn: bool = False
+    partner_squares: list[str] | None = None
     shared: bool = False  # drawn for the whole team (its thread): rows by name, not "your hand"

@@ -1,5 +1,6 @@
 """The hands picture of a SETUP team thread is drawn for the whole team: rows
-by name, whose turn it is by name, never "your hand" (both partners read it)."""
+by name with each one's bonus squares, whose turn it is by name, never "your
+hand" (both partners read it)."""
 from __future__ import annotations
 
 import pytest
@@ -33,7 +34,9 @@ def test_a_team_picture_names_both_rows_and_whose_turn(locale, tmp_path):
     assert not any(t("render.setup.your_turn", locale) in text for text in texts)
     assert any(t("render.setup.turn_of", locale, name="王小明") in text for text in texts)
     assert any(text.endswith("alice") for text in texts) and any(text.endswith("王小明") for text in texts)
-    assert t("render.setup.hint_only", locale, name="王小明") in texts
+    assert t("render.setup.hint_only", locale, name="王小明", squares=" ".join(view.partner_squares)) in texts
+    assert t("render.setup.hint_only", locale, name="alice", squares=" ".join(view.allowed_squares)) in texts
+    assert view.partner_squares and view.partner_squares != view.allowed_squares  # the centre is shared
     (tmp_path / f"team-{locale}.png").write_bytes(png)
 
 
