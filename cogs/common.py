@@ -20,6 +20,18 @@ from tables.text import or_list
 log = logging.getLogger(__name__)
 
 
+async def channel_by_id(bot: Host, channel_id: int) -> Any:
+    """A channel from the bot's cache, else fetched; None when it is gone (logged)."""
+    channel = bot.get_channel(channel_id)
+    if channel is None:
+        try:
+            channel = await bot.fetch_channel(channel_id)
+        except discord.HTTPException:
+            log.warning("channel %s is gone", channel_id)
+            return None
+    return channel
+
+
 MESSAGE_LIMIT = 2000  # Discord refuses longer message content (HTTP 400)
 ECHO_LIMIT = 80  # user text quoted back in a reply
 # Control, zero-width and bidirectional-override characters: invisible in a
@@ -131,6 +143,12 @@ def display_name(user: discord.abc.User) -> str:
 def is_manager(interaction: discord.Interaction) -> bool:
     perms = getattr(interaction.user, "guild_permissions", None)
     return bool(perms and (perms.manage_guild or perms.manage_channels or perms.administrator))
+
+
+def manages_server(interaction: discord.Interaction) -> bool:
+    """Manage Server (or Administrator): seasons, cancelling anyone's tournament."""
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and (perms.manage_guild or perms.administrator))
 
 
 @asynccontextmanager

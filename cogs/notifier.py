@@ -23,7 +23,7 @@ import discord
 
 from cogs.board_log import BoardLog
 from cogs.builder.items import compose
-from cogs.common import draw, guild_locale
+from cogs.common import channel_by_id, draw, guild_locale
 from cogs.hands import dm_hand, dm_locale
 from cogs.host import Host
 from cogs.lobby_message import LobbyMessages
@@ -88,14 +88,8 @@ class DiscordNotifier:
         return board_view(table.id, locale, extra=self.game_items(table, locale), activity=self.activity)
 
     async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
-        channel = self.bot.get_channel(channel_id)
-        if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException:
-                log.warning("channel %s is gone", channel_id)
-                return None
-        return channel  # type: ignore[return-value]
+        channel: discord.abc.Messageable | None = await channel_by_id(self.bot, channel_id)
+        return channel
 
     async def _locale(self, table: "LiveTable") -> str:
         guild = self.bot.get_guild(table.record.guild_id) if table.record.guild_id else None

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs.common import bot_of, guild_locale, refusals, reply, user_locale
+from cogs.common import bot_of, guild_locale, manages_server, refusals, reply, user_locale
 from db.seasons import BEFORE_SEASONS, Season
 from i18n import t
 from tables.errors import TableError
@@ -51,11 +51,6 @@ def board_label(season: Season | None, asked: int | None, locale: str) -> str | 
     if asked is None and not season.running:
         return t("season.label.between", locale, season=season.number)
     return season_label(season, locale)
-
-
-def manages_server(interaction: discord.Interaction) -> bool:
-    perms = getattr(interaction.user, "guild_permissions", None)
-    return bool(perms and (perms.manage_guild or perms.administrator))
 
 
 async def season_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:

@@ -14,7 +14,16 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs.common import bot_of, display_name, guild_locale, refusals, reply, reply_key, user_locale
+from cogs.common import (
+    bot_of,
+    display_name,
+    guild_locale,
+    manages_server,
+    refusals,
+    reply,
+    reply_key,
+    user_locale,
+)
 from cogs.core import game_autocomplete
 from cogs.host import Host
 from cogs.tournament_notifier import DiscordTournamentNotifier
@@ -124,10 +133,8 @@ class TournamentCog(commands.Cog, name=COG_NAME):
     async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         async with refusals(interaction):
             t_ = await self._pick(interaction, tournament)
-            allowed = getattr(interaction.user, "guild_permissions", None)
-            manager = bool(allowed and (allowed.manage_guild or allowed.administrator))
             await interaction.response.defer(ephemeral=True)
-            await self.service.cancel(t_.id, interaction.user.id, manager)
+            await self.service.cancel(t_.id, interaction.user.id, manages_server(interaction))
             await reply_key(interaction, "tournament.cancelled_you", id=t_.id)
 
     @group.command(name="standings", description=_desc("standings", "The standings of a tournament"))

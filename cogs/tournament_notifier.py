@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from cogs.common import guild_locale
+from cogs.common import channel_by_id, guild_locale
 from cogs.host import Host
 from cogs.tournament_text import entrant_name, podium_message, signup_embed, standings_message
 from cogs.tournament_views import signup_view
@@ -34,14 +34,7 @@ class DiscordTournamentNotifier:
         self.bot = bot
 
     async def _channel(self, channel_id: int) -> Any:
-        channel = self.bot.get_channel(channel_id)
-        if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException:
-                log.warning("tournament channel %s is gone", channel_id)
-                return None
-        return channel
+        return await channel_by_id(self.bot, channel_id)
 
     async def _locale(self, t_: Tournament) -> str:
         guild = self.bot.get_guild(t_.guild_id) if t_.guild_id else None
