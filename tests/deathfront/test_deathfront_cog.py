@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from bot import SHARED_EXTENSIONS
 from engines.base import IllegalAction
 from engines.deathfront import DeclineEnd, Discard, Mulligan
 from engines.deathfront import rules as R
@@ -14,7 +15,7 @@ from games import deathfront as deathfront_game
 from tables.registry import GameRegistry
 from tests.conftest import Table
 
-EXTENSIONS = ["cogs.core", "cogs.deathfront"]
+EXTENSIONS = [*SHARED_EXTENSIONS, "cogs.games.deathfront"]
 MAX_COMMANDS = 600
 GAME_SEED = 3  # a game that uses every kind of action
 

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from bot import SHARED_EXTENSIONS
 from tables.hints import Hints, hint_text
 from tables.registry import default_registry
 from tables.review_show import move_text
@@ -18,7 +19,7 @@ from tests.conftest import Table, last_reply
 
 @pytest.fixture
 def simcord_bot(bot_builder):
-    return bot_builder(default_registry(), ["cogs.core", "cogs.setup", "cogs.cubed", "cogs.deathfront"])
+    return bot_builder(default_registry(), [*SHARED_EXTENSIONS, "cogs.games.setup", "cogs.games.cubed", "cogs.games.deathfront"])
 
 
 def components(message) -> list[dict]:
