@@ -184,6 +184,6 @@ async def test_a_death_front_hint_is_the_same_with_the_opponents_hand_and_deck_s
     other = 1 - seat
     assert (swapped.hands[other], swapped.decks[other]) != (live.state.hands[other], live.state.decks[other])
     live.state = swapped
-    table.service.hints = Hints(lambda: table.service.thinking)  # nothing remembered
+    table.service.hints = Hints(table.service.thinking)  # nothing remembered
     again = last_reply(await player.slash(table.channel, "hint"))
     assert again.content == first.content
