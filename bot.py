@@ -16,6 +16,7 @@ from discord.ext import commands
 from app import cli
 from app.settings import Settings
 from cogs.common import reply_key
+from cogs.games.parts import check_parts
 from db.database import Database
 from db.fronts import DISCORD
 from tables.registry import GameRegistry, default_registry
@@ -125,6 +126,7 @@ class TabletopBot(commands.Bot):
         self.tables.thinking.start(registry=self.registry)  # first: its forkserver preload covers the drawing pool's too
         self.drawing.start(registry=self.registry)
         await self.tree.set_translator(CatalogueTranslator())
+        check_parts(self.registry)  # every game's builder and board buttons, before a player needs them
         for name in self.extensions_to_load:
             await self.load_extension(name)
         listening = await self.bus.listen()  # before restoring, taken after: none missed
