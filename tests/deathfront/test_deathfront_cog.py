@@ -323,7 +323,7 @@ def test_every_command_description_has_a_translation():
 
     import i18n
 
-    source = (Path(__file__).resolve().parents[2] / "cogs" / "deathfront.py").read_text(encoding="utf-8")
+    source = (Path(__file__).resolve().parents[2] / "cogs" / "games" / "deathfront.py").read_text(encoding="utf-8")
     keys = {f"deathfront.cmd.{k}" for k in re.findall(r'_text\("([a-z_.]+)"', source)}
     assert len(keys) > 20
     for locale in i18n.LOCALES:
