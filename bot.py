@@ -16,6 +16,7 @@ from discord.ext import commands
 from app import cli
 from app.settings import Settings
 from cogs.common import reply_key
+from cogs.games.parts import check_parts
 from db.database import Database
 from db.fronts import DISCORD
 from tables.registry import GameRegistry, default_registry
@@ -26,7 +27,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop")
 
-CORE_EXTENSIONS = ("cogs.core", "cogs.learn", "cogs.tournament")
+# The game-agnostic features, each a package that registers its own cogs and
+# controls; a test bot loads these and the games it plays.
+SHARED_EXTENSIONS = ("cogs.core", "cogs.account.extension", "cogs.lobby.extension", "cogs.play.extension",
+                     "cogs.learn.extension", "cogs.community.extension")
+# With the tutorial and tournaments, each its own extension (a test bot loads them when it needs them).
+CORE_EXTENSIONS = (*SHARED_EXTENSIONS, "cogs.learn.tutorial.extension", "cogs.community.tournament.extension")
 SYNC_HASH_KEY = "command_tree_hash"
 ENTRY_POINT_COMMAND = 4  # PRIMARY_ENTRY_POINT: launches the application's Activity
 
@@ -108,7 +114,7 @@ class TabletopBot(commands.Bot):
         return self.settings.shards is None or 0 in self.settings.shards[1]
 
     async def setup_hook(self) -> None:
-        from cogs.translator import CatalogueTranslator
+        from app.translator import CatalogueTranslator
 
         if self.metrics_server is not None:  # first: a port already taken stops the start at once
             await self.metrics_server.start()
@@ -120,6 +126,7 @@ class TabletopBot(commands.Bot):
         self.tables.thinking.start(registry=self.registry)  # first: its forkserver preload covers the drawing pool's too
         self.drawing.start(registry=self.registry)
         await self.tree.set_translator(CatalogueTranslator())
+        check_parts(self.registry)  # every game's builder and board buttons, before a player needs them
         for name in self.extensions_to_load:
             await self.load_extension(name)
         listening = await self.bus.listen()  # before restoring, taken after: none missed

@@ -41,7 +41,7 @@ class Settings(BaseSettings):
     web_secret: str = Field(default="", repr=False)  # signs session cookies; empty: one per process
     discord_client_id: str = ""
     discord_client_secret: str = Field(default="", repr=False)  # the Activity's OAuth2 code exchange
-    activity: bool = False  # the application has an Activity: boards carry "Open board" (cogs/activity.py)
+    activity: bool = False  # the application has an Activity: boards carry "Open board" (cogs/play/activity.py)
     # Delete the moves of games over for this many days (tables/pruning.py); empty: never.
     prune_actions_after_days: float | None = Field(default=None, gt=0)
     # Prometheus metrics (docs/operations.md, "Metrics"): off unless METRICS_PORT is set.

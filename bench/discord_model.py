@@ -192,7 +192,7 @@ class ModelUser:
 
 
 class ModelHost:
-    """What the notifier and ``cogs.hands`` ask of the bot: channels and users
+    """What the notifier and ``cogs.play.hands`` ask of the bot: channels and users
     that reach the model through the budget; the table service; drawing."""
 
     def __init__(self, tracker: Any, drawing: Any, rest: Rest) -> None:

@@ -118,7 +118,7 @@ async def reply_error(interaction: discord.Interaction, error: TableError | Ille
 
 
 def png_file(data: bytes, name: str, description: str | None = None) -> discord.File:
-    """``description``: the picture's alt text (``cogs.pictures``)."""
+    """``description``: the picture's alt text (``cogs.play.pictures``)."""
     return discord.File(io.BytesIO(data), filename=name, description=description)
 
 

@@ -29,7 +29,7 @@ class BoardMessages(Protocol):
 
     def game_items(self, table: LiveTable, locale: str) -> list[discord.ui.Item]: ...
 
-    panels: Any  # cogs.panels.Panels: the players' private panels
+    panels: Any  # cogs.play.panels.Panels: the players' private panels
 
     def saw(self, user_id: int) -> None: ...
 

@@ -21,18 +21,18 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.board_log import BoardLog
-from cogs.builder.items import compose
 from cogs.common import channel_by_id, draw, guild_locale
-from cogs.hands import dm_hand, dm_locale
+from cogs.community.team_threads import TeamThreads
 from cogs.host import Host
-from cogs.lobby_message import LobbyMessages
-from cogs.panel_view import PanelMessage, closed
-from cogs.panels import Panel, Panels
-from cogs.pictures import described_file
-from cogs.rematch import rematch_view
-from cogs.results_text import results_text
-from cogs.team_threads import TeamThreads
+from cogs.lobby.message import LobbyMessages
+from cogs.lobby.rematch import rematch_view
+from cogs.play.board_log import BoardLog
+from cogs.play.builder.items import compose
+from cogs.play.hands import dm_hand, dm_locale
+from cogs.play.panel_view import PanelMessage, closed
+from cogs.play.panels import Panel, Panels
+from cogs.play.pictures import described_file
+from cogs.play.results_text import results_text
 from cogs.views import board_view
 from engines import ai
 from engines.base import Event
@@ -66,7 +66,7 @@ def mentions(user_ids: list[int]) -> discord.AllowedMentions:
 class DiscordNotifier:
     def __init__(self, bot: Host, activity: bool = False) -> None:
         self.bot = bot
-        self.activity = activity  # the board carries "Open board" (cogs/activity.py)
+        self.activity = activity  # the board carries "Open board" (cogs/play/activity.py)
         self.log = BoardLog()
         self.lobby = LobbyMessages(bot, self._channel, self._locale)
         self.teams = TeamThreads(bot, self._channel, self._locale)  # team games' private threads
@@ -106,7 +106,7 @@ class DiscordNotifier:
         seen = self.seen.get(user_id)
         return float("inf") if seen is None else self.bot.tables.clock() - seen
 
-    # -- lobby (cogs/lobby_message.py) ------------------------------------------
+    # -- lobby (cogs/lobby/message.py) ------------------------------------------
     def lobby_embed(self, table: "LiveTable", locale: str, closed_reason: str | None = None) -> discord.Embed:
         return self.lobby.lobby_embed(table, locale, closed_reason)
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import discord
 
-from cogs import hands
-from cogs.activity import OpenBoardButton
 from cogs.common import bot_of, display_name, reply_error
+from cogs.play import hands
+from cogs.play.activity import OpenBoardButton
 from cogs.seats import find_table
 from engines import ai
 from engines.base import IllegalAction
@@ -121,7 +121,7 @@ class AiLevelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"tt:ail
 def lobby_view(table_id: int, open_: bool = True, locale: str = "en", has_ai: bool = False,
                extra: list[discord.ui.Item] | None = None) -> discord.ui.View | None:
     """The lobby buttons; with AI seats, also the AI level select; then
-    ``extra`` (the game's option controls, cogs.lobby_options)."""
+    ``extra`` (the game's option controls, cogs.lobby.options)."""
     if not open_:
         return None
     view = discord.ui.View(timeout=None)

@@ -145,7 +145,7 @@ DEFINITION = GameDefinition(
     localize_params=localize_piece_params,
     announcer=announce_rounds,
     players_config=players_config,
-    discord=DiscordParts(cog="cogs.cubed", builder="cogs.builder.cubed:BUILDER"),
+    discord=DiscordParts(cog="cogs.games.cubed", builder="cogs.play.builder.cubed:BUILDER"),
     describe_moves=describe_moves,
     lobby_options=LOBBY_OPTIONS,
     lessons=lessons.LESSONS,

@@ -102,7 +102,7 @@ DEFINITION = GameDefinition(
     finalize_config=finalize_lobby_config,
     localize_params=localize_card_params,
     arena_sides=ArenaSides(labels=factions, first_side=frozenset(ALLIED_FACTIONS)),
-    discord=DiscordParts(cog="cogs.deathfront", builder="cogs.builder.deathfront:BUILDER"),
+    discord=DiscordParts(cog="cogs.games.deathfront", builder="cogs.play.builder.deathfront:BUILDER"),
     describe_moves=describe_moves,
     widen_actions=every_attacker_group,
     # The round limit the rulings call configurable (default 30; the config takes 1-200).

@@ -97,7 +97,7 @@ class DiscordParts:
     """The Discord front end of a game, by import path (loaded by ``cogs``)."""
 
     cog: str  # the extension: a module with ``async def setup(bot)``
-    builder: str | None = None  # "module:NAME" of the click builder (cogs.builder.model.GameBuilder)
+    builder: str | None = None  # "module:NAME" of the click builder (cogs.play.builder.model.GameBuilder)
     board_items: str | None = None  # "module:function" (table id, locale) -> extra board buttons
 
 

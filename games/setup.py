@@ -100,7 +100,7 @@ def continue_play(state: BaseModel, seat: int, steps: list[tuple[str, str]], loc
 DEFINITION = GameDefinition(
     engine=SetupEngine(),
     renderer=SetupRenderer(),
-    discord=DiscordParts(cog="cogs.setup", builder="cogs.builder.setup:BUILDER"),
+    discord=DiscordParts(cog="cogs.games.setup", builder="cogs.play.builder.setup:BUILDER"),
     describe_moves=describe_moves,
     continue_move=continue_play,
     # "3 rounds of swaps end the game": how many rounds without a placed tile (the config takes 1-20).

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import i18n
-from bot import Settings, create_bot
+from bot import SHARED_EXTENSIONS, Settings, create_bot
 from games.definition import GameDefinition
 from tables.registry import GameRegistry
 from tests.support.database import drop_schema, fresh_schema_url, postgres_test_url
@@ -17,7 +17,7 @@ from tests.support.highcard import HighcardEngine, HighcardRenderer
 
 i18n.add_catalogue_dir(Path(__file__).parent / "support" / "i18n")
 
-TEST_EXTENSIONS = ["cogs.core", "tests.support.highcard_cog"]
+TEST_EXTENSIONS = [*SHARED_EXTENSIONS, "tests.support.highcard_cog"]
 EPOCH = 1_800_000_000.0
 
 

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from cogs.builder import deathfront as df_builder
+from bot import SHARED_EXTENSIONS
+from cogs.play.builder import deathfront as df_builder
 from engines.deathfront import DeathFrontEngine
 from engines.deathfront import rules as R
 from engines.deathfront.choices import one_per_kind
@@ -27,7 +28,7 @@ QUICK_LABELS = {"keep": "Keep", "mulligan": "Mulligan", "skip_draw": "Keep hand 
 @pytest.fixture
 def make_bot(bot_builder):
     registry = GameRegistry([deathfront_game.DEFINITION])
-    return lambda: bot_builder(registry, ["cogs.core", "cogs.deathfront"])
+    return lambda: bot_builder(registry, [*SHARED_EXTENSIONS, "cogs.games.deathfront"])
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ from types import SimpleNamespace
 
 from PIL import Image
 
-from cogs.builder import cubed as cubed_builder
-from cogs.builder import deathfront as df_builder
-from cogs.builder import setup as setup_builder
+from cogs.play.builder import cubed as cubed_builder
+from cogs.play.builder import deathfront as df_builder
+from cogs.play.builder import setup as setup_builder
 from engines.base import SeatInfo
 from engines.cubed import choices as cubed_choices
 from engines.cubed.engine import CubedEngine

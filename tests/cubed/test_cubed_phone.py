@@ -150,7 +150,7 @@ def test_the_game_and_its_number_stand_apart_from_chinese_words(locale):
 
 @pytest.mark.parametrize("locale, named", [("en", "SLR"), ("zh-CN", "SLR（蓝紫粉）"), ("zh-TW", "SLR（藍紫粉）")])
 def test_text_names_a_piece_by_its_id_and_the_readers_face_letters(locale, named):
-    from cogs.cubed import piece_caption
+    from cogs.games.cubed import piece_caption
     from engines.base import Event
     from games.cubed import DEFINITION
     from tables.text import describe

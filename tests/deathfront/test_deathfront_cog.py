@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from bot import SHARED_EXTENSIONS
 from engines.base import IllegalAction
 from engines.deathfront import DeclineEnd, Discard, Mulligan
 from engines.deathfront import rules as R
@@ -14,7 +15,7 @@ from games import deathfront as deathfront_game
 from tables.registry import GameRegistry
 from tests.conftest import Table
 
-EXTENSIONS = ["cogs.core", "cogs.deathfront"]
+EXTENSIONS = [*SHARED_EXTENSIONS, "cogs.games.deathfront"]
 MAX_COMMANDS = 600
 GAME_SEED = 3  # a game that uses every kind of action
 
@@ -322,7 +323,7 @@ def test_every_command_description_has_a_translation():
 
     import i18n
 
-    source = (Path(__file__).resolve().parents[2] / "cogs" / "deathfront.py").read_text(encoding="utf-8")
+    source = (Path(__file__).resolve().parents[2] / "cogs" / "games" / "deathfront.py").read_text(encoding="utf-8")
     keys = {f"deathfront.cmd.{k}" for k in re.findall(r'_text\("([a-z_.]+)"', source)}
     assert len(keys) > 20
     for locale in i18n.LOCALES:

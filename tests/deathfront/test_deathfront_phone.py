@@ -13,7 +13,7 @@ from PIL import Image
 from test_deathfront_support import ENGINE, empty_position, give, new_game, put
 
 from bench import states
-from cogs.builder.deathfront import preview_png
+from cogs.play.builder.deathfront import preview_png
 from engines.deathfront import rules as R
 from engines.deathfront.cards import card_name, default_cards
 from engines.deathfront.parsing import resolve_card

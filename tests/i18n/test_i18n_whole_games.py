@@ -17,6 +17,7 @@ from typing import Any, Iterator
 import pytest
 from opencc import OpenCC
 
+from bot import SHARED_EXTENSIONS
 from engines.cubed import labels
 from engines.cubed.engine import CubedEngine
 from engines.cubed.models import Draw3Action, DrawAction, GiveAction, KeepAction, PassAction, PlaceAction
@@ -85,7 +86,7 @@ def english_words(env) -> list[tuple[str, str]]:
 
 @pytest.fixture
 def simcord_bot(bot_builder):
-    return bot_builder(default_registry(), ["cogs.core", "cogs.setup", "cogs.cubed", "cogs.deathfront"])
+    return bot_builder(default_registry(), [*SHARED_EXTENSIONS, "cogs.games.setup", "cogs.games.cubed", "cogs.games.deathfront"])
 
 
 class ChineseTable:

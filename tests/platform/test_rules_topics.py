@@ -7,13 +7,14 @@ import io
 import pytest
 from PIL import Image
 
-from cogs import rules_topics
+from bot import SHARED_EXTENSIONS
+from cogs.learn import rules_topics
 from i18n import t
 from tables.registry import default_registry
 from tests.conftest import Table, last_reply
 
 REGISTRY = default_registry()
-GAME_COGS = ["cogs.core", "cogs.setup", "cogs.cubed", "cogs.deathfront"]
+GAME_COGS = [*SHARED_EXTENSIONS, "cogs.games.setup", "cogs.games.cubed", "cogs.games.deathfront"]
 CASES = [(d.game_type, lesson.topic) for d in REGISTRY for lesson in d.lessons]
 
 

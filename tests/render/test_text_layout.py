@@ -125,7 +125,7 @@ def pictures(game: str, spec, state, locale: str, players: int):
 
 
 def setup_previews(spec, state, locale):
-    from cogs.builder import setup as builder
+    from cogs.play.builder import setup as builder
 
     seat = spec.engine.to_act(state)[0]
     view = spec.engine.private_view(state, seat)
@@ -141,7 +141,7 @@ def setup_previews(spec, state, locale):
 
 
 def cubed_previews(spec, state, locale):
-    from cogs.builder import cubed as builder
+    from cogs.play.builder import cubed as builder
     from engines.cubed import choices
 
     seat = state.current
@@ -161,7 +161,7 @@ def cubed_previews(spec, state, locale):
 
 
 def deathfront_previews(spec, state, locale):
-    from cogs.builder import deathfront as builder
+    from cogs.play.builder import deathfront as builder
     from engines.deathfront import choices
     from engines.deathfront import rules as R
     from engines.deathfront.cards import card_name
