@@ -1,6 +1,6 @@
 """A model of Discord's REST rate limits, and the channels, messages and
 users ``cogs.notifier.DiscordNotifier`` talks to, routed through the bot's
-REST budget (``cogs.rest_budget``) and then the model.
+REST budget (``app.rest_budget``) and then the model.
 
 The model counts every request in sliding windows (stricter than Discord's
 buckets, which reset a fixed time after their first request) and answers
@@ -26,7 +26,7 @@ from typing import Any
 
 import discord
 
-from cogs.rest_budget import RestBudget
+from app.rest_budget import RestBudget
 
 GLOBAL_LIMIT = (50, 1.0)
 CHANNEL_LIMITS = {"POST": (5, 5.0), "PATCH": (5, 5.0), "DELETE": (5, 1.0)}

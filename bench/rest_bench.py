@@ -33,6 +33,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from app.rest_budget import RestBudget, RestLimits
 from bench.discord_model import DiscordModel, ModelHost, Rest
 from bench.load_bench import Plan, make_plan
 from bench.pipeline_bench import Delivered, ErrorCount, TrackedDrawing, Tracker
@@ -40,7 +41,6 @@ from bench.report import Row, time_row
 from bench.service_kit import start_table, temp_service, user_id
 from bench.timing import clock
 from cogs.notifier import DiscordNotifier
-from cogs.rest_budget import RestBudget, RestLimits
 from tables.drawing import DrawingPool
 from tables.service import LiveTable, TableService
 
