@@ -88,7 +88,7 @@ class TabletopBot(commands.Bot):
             settings.rest_channel_seconds, settings.rest_redis_url, settings.rest_processes,
         ) if settings.rest_budget else None
         self.drawing = DrawingPool(settings.render_processes)  # started in setup_hook, stopped in close
-        self.notifier = DiscordNotifier(self, activity=settings.activity)
+        self.notifier = DiscordNotifier(self, activity=settings.activity, interaction_routes=settings.interaction_routes)
         # The AI's pool: started in setup_hook, stopped by tables.shutdown().
         self.tables = TableService(self.db, self.registry, self.notifier,
                                    thinking=ThinkingPool(settings.ai_processes))

@@ -40,6 +40,8 @@ class Settings(BaseSettings):
     # each falling back to REST_GLOBAL_PER_SECOND // REST_PROCESSES while Redis is away.
     rest_redis_url: str = Field(default="", repr=False)
     rest_processes: int = Field(default=1, ge=1)
+    # A board goes out as a follow-up of a fresh click in its channel (cogs/interaction_routes.py).
+    interaction_routes: bool = True
     # The web board (web/, docs/web.md): local play without a token; with one, only when WEB_PORT is set.
     web_host: str = "127.0.0.1"
     web_port: int | None = Field(default=None, ge=0, le=65535)  # local play's default: LOCAL_PORT
