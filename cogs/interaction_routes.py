@@ -5,8 +5,9 @@ follow-up messages — from the bot token's global rate limit. A player who
 clicks in a game's channel (a panel's button, Show hand, a command) gives the
 bot an interaction token for that channel, valid 15 minutes; follow-ups are
 webhook calls with it. This remembers the channel's freshest interaction
-(``clicked``, for ``FRESH_SECONDS``) and offers the notifier's send, edit and
-delete of the board a way through it:
+(``clicked``: the newest of its last few that can carry a message, for
+``FRESH_SECONDS``) and offers the notifier's send, edit and delete of the
+board a way through it:
 
 - ``send``: the board as a follow-up of that interaction — a new, public
   message in the same channel with the same content, picture, buttons and
@@ -37,6 +38,7 @@ FRESH_SECONDS = 14 * 60.0  # Discord's tokens live 15 minutes: a minute's margin
 ANSWERED = {discord.InteractionResponseType.channel_message, discord.InteractionResponseType.deferred_message_update,
             discord.InteractionResponseType.message_update}
 PRUNE_AT = 4096
+KEPT = 4  # a channel's last interactions: a typed command still "thinking" does not hide a click before it
 
 Pace = Callable[[int, str], Awaitable[None]]
 
@@ -45,7 +47,7 @@ class InteractionRoutes:
     def __init__(self, clock: Callable[[], float], pace: Pace | None = None) -> None:
         self._clock = clock
         self._pace = pace  # a channel's message window, by kind (send / edit / delete)
-        self._channels: dict[int, tuple[Any, float]] = {}  # channel id → (interaction, when clicked)
+        self._channels: dict[int, list[tuple[Any, float]]] = {}  # channel id → its last (interaction, when)
         self._messages: dict[int, tuple[Any, float]] = {}  # message id → (the interaction that sent it, when)
         self.sent = self.edited = self.deleted = self.refused = 0
 
@@ -56,8 +58,17 @@ class InteractionRoutes:
             return
         now = self._clock()
         if len(self._channels) >= PRUNE_AT:
-            self._channels = {c: e for c, e in self._channels.items() if self._fresh(e, now) is not None}
-        self._channels[channel_id] = (interaction, now)
+            self._channels = {c: kept for c, kept in self._channels.items() if now - kept[-1][1] < FRESH_SECONDS}
+        kept = self._channels.setdefault(channel_id, [])
+        kept.append((interaction, now))
+        del kept[:-KEPT]
+
+    def _freshest(self, channel_id: int, now: float) -> tuple[Any, float] | None:
+        """The newest of the channel's interactions that can carry a message now."""
+        for entry in reversed(self._channels.get(channel_id, [])):
+            if self._fresh(entry, now) is not None:
+                return entry
+        return None
 
     def _fresh(self, entry: tuple[Any, float] | None, now: float) -> Any:
         if entry is None or now - entry[1] >= FRESH_SECONDS:
@@ -68,10 +79,10 @@ class InteractionRoutes:
     async def send(self, channel_id: int, content: str, **fields: Any) -> Any:
         """The message sent as a follow-up, or None (send it with the bot token)."""
         now = self._clock()
-        entry = self._channels.get(channel_id)
-        interaction = self._fresh(entry, now)
-        if interaction is None or entry is None:
+        entry = self._freshest(channel_id, now)
+        if entry is None:
             return None
+        interaction = entry[0]
         await self._paced(channel_id, "send")
         try:
             message = await interaction.followup.send(content, wait=True, **fields)
@@ -119,6 +130,6 @@ class InteractionRoutes:
     def _refused(self, interaction: Any, what: str, error: discord.HTTPException) -> None:
         """Forget the interaction: the bot token sends from now on (until another click)."""
         self.refused += 1
-        self._channels = {c: e for c, e in self._channels.items() if e[0] is not interaction}
+        self._channels = {c: [e for e in kept if e[0] is not interaction] for c, kept in self._channels.items()}
         self._messages = {m: e for m, e in self._messages.items() if e[0] is not interaction}
         log.info("a follow-up %s was refused (HTTP %s): the bot token sends it", what, error.status)

@@ -83,6 +83,10 @@ async def test_a_click_still_thinking_or_unanswered_is_not_used():
     routes.clicked(click(7, None))
     assert await routes.send(7, "board") is None
     assert paced == []
+    earlier = click(7)
+    routes.clicked(earlier)
+    routes.clicked(click(7, THINKING))  # a typed command after a click: the click still carries the board
+    assert await routes.send(7, "board") is not None and earlier.followup.calls
 
 
 async def test_an_old_click_and_a_message_the_bot_posted_are_left_to_the_bot_token():
