@@ -16,6 +16,8 @@ from limits import RateLimitItemPerSecond
 from limits.aio.storage import RedisStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 from limits.errors import StorageError
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
 from app.rest_budget import RestLimits
 from app.rest_shared import StoreUnavailable
@@ -42,7 +44,10 @@ class RedisWindow:
         scheme = urlsplit(url).scheme
         if scheme not in SCHEMES or int(limits.global_seconds) != limits.global_seconds:
             raise ValueError("REST_REDIS_URL must be redis://, rediss:// or unix://, the window whole seconds")
-        self.client = redis.asyncio.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
+        # No retries inside the client: a store that does not answer at once is away, and the budget's
+        # fallback (its share, asked again every few seconds) is the retry.
+        self.client = redis.asyncio.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout,
+                                                   retry=Retry(NoBackoff(), 0))
         storage = RedisStorage(SCHEMES[scheme] + url[len(scheme):], implementation="redispy", wrap_exceptions=True,
                                connection_pool=self.client.connection_pool)  # type: ignore[arg-type]  # limits types its options too narrowly
         self.limiter = MovingWindowRateLimiter(storage)

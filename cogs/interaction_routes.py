@@ -86,7 +86,7 @@ class InteractionRoutes:
         await self._paced(channel_id, "send")
         try:
             message = await interaction.followup.send(content, wait=True, **fields)
-        except discord.HTTPException as error:
+        except (discord.HTTPException, ValueError, TypeError) as error:  # (discord.py's own refusals too)
             self._refused(interaction, "send", error)
             return None
         self.sent += 1
@@ -103,7 +103,7 @@ class InteractionRoutes:
         await self._paced(channel_id, "edit")
         try:
             await interaction.followup.edit_message(message_id, **fields)
-        except discord.HTTPException as error:
+        except (discord.HTTPException, ValueError, TypeError) as error:
             self._refused(interaction, "edit", error)
             return False
         self.edited += 1
@@ -127,9 +127,12 @@ class InteractionRoutes:
         if self._pace is not None:
             await self._pace(channel_id, kind)
 
-    def _refused(self, interaction: Any, what: str, error: discord.HTTPException) -> None:
+    def _refused(self, interaction: Any, what: str, error: Exception) -> None:
         """Forget the interaction: the bot token sends from now on (until another click)."""
         self.refused += 1
         self._channels = {c: [e for e in kept if e[0] is not interaction] for c, kept in self._channels.items()}
         self._messages = {m: e for m, e in self._messages.items() if e[0] is not interaction}
-        log.info("a follow-up %s was refused (HTTP %s): the bot token sends it", what, error.status)
+        if isinstance(error, discord.HTTPException):
+            log.info("a follow-up %s was refused (HTTP %s): the bot token sends it", what, error.status)
+        else:  # not Discord's answer: worth a look
+            log.warning("a follow-up %s failed (%s): the bot token sends it", what, type(error).__name__)
