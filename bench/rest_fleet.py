@@ -36,6 +36,7 @@ import random
 import shutil
 import subprocess
 import tempfile
+from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import AsyncExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,10 +94,13 @@ class FleetRun:
 
 
 class StubDrawing:
-    """The drawing pool's calls: the tracker learns each board's version; no picture is drawn."""
+    """The drawing pool's calls: the tracker learns each board's version; no picture is drawn.
+    ``compute`` (the turn hints: a search for SETUP) runs in ``pool``, another process, as the
+    bot's drawing pool runs it; without one, in the loop."""
 
-    def __init__(self, tracker: Tracker) -> None:
+    def __init__(self, tracker: Tracker, pool: Executor | None = None) -> None:
         self.tracker = tracker
+        self.pool = pool
 
     async def draw(self, renderer: Any, kind: str, view: Any, locale: str, key: Any = None) -> bytes:
         if kind == "board" and isinstance(key, tuple):
@@ -105,7 +109,9 @@ class StubDrawing:
         return STUB_PNG
 
     async def compute(self, fn: Any, *args: Any) -> Any:
-        return fn(*args)
+        if self.pool is None:
+            return fn(*args)
+        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
 
 @contextmanager
@@ -180,7 +186,7 @@ async def _play(process: Process, table: LiveTable, plan: Plan, channel: int, mo
 
 
 async def fleet_run(plans: list[Plan], processes: int, mode: str, moves: int, think: tuple[float, float],
-                    limits: RestLimits, redis_url: str | None, typed: float = TYPED) -> FleetRun:
+                    limits: RestLimits, redis_url: str | None, typed: float = TYPED, offload: bool = False) -> FleetRun:
     run = FleetRun(mode, processes, len(plans), len(plans) / ((think[0] + think[1]) / 2))
     model = DiscordModel()
     key = token_key(f"bench-{mode}-{processes}-{len(plans)}-{random.random()}")
@@ -191,13 +197,14 @@ async def fleet_run(plans: list[Plan], processes: int, mode: str, moves: int, th
         logger.propagate = False
     fleet: list[Process] = []
     folder = Path(tempfile.mkdtemp(prefix="tabletop-fleet-"))
+    hints = ProcessPoolExecutor(1) if offload else None
     try:
         async with AsyncExitStack() as stack:
             for n in range(processes):
                 tracker = Tracker(Delivered())
                 budget = budget_for(mode, limits, processes, redis_url, key)
                 stack.push_async_callback(budget.close)
-                host = ModelHost(tracker, StubDrawing(tracker), Rest(model, budget, free=True))
+                host = ModelHost(tracker, StubDrawing(tracker, hints), Rest(model, budget, free=True))
                 notifier = DiscordNotifier(host, interaction_routes=mode == "routes")  # type: ignore[arg-type]
                 service = await stack.enter_async_context(
                     temp_service(notifier, folder=folder, name=f"fleet-{n}.db"))
@@ -222,6 +229,8 @@ async def fleet_run(plans: list[Plan], processes: int, mode: str, moves: int, th
         for logger in quiet:
             logger.propagate = True
         shutil.rmtree(folder, ignore_errors=True)
+        if hints is not None:
+            hints.shutdown()
     run.by_what = dict(model.accepted)
     run.followups = sum(model.exempt.values())
     run.token_requests = model.requests - run.followups
@@ -254,9 +263,10 @@ def plans_for(tables: int, moves: int, variants: int = 8) -> list[Plan]:
 
 
 def one(tables: int, processes: int, mode: str, moves: int = 4, think: tuple[float, float] = (5.0, 25.0),
-        redis_url: str | None = None, limits: RestLimits | None = None) -> FleetRun:
+        redis_url: str | None = None, limits: RestLimits | None = None, offload: bool = False) -> FleetRun:
+    """``offload``: turn hints in another process, as the bot computes them (its drawing pool)."""
     return asyncio.run(fleet_run(plans_for(tables, moves), processes, mode, moves, think, limits or RestLimits(),
-                                 redis_url))
+                                 redis_url, offload=offload))
 
 
 def describe(run: FleetRun) -> str:
@@ -282,7 +292,7 @@ def main(fleet: list[int], rate: float, sustain: list[float], moves: int, think:
             print(describe(run) + f" [load {os.getloadavg()[0]:.1f}, {time.perf_counter() - started:.0f} s]",
                   flush=True)
 
-        for processes in fleet:
+        for processes in fleet if rate > 0 else []:  # --rate 0: the sustain runs only
             for mode in MODES:
                 show(one(round(rate * mean), processes, mode, moves, think, url))
         best: dict[str, float] = {}
