@@ -111,8 +111,9 @@ class CoreCog(commands.Cog):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Any command or click: the player is here (no DM needed; a panel
-        they are watching tells them their turn)."""
-        bot_of(interaction).notifier.saw(interaction.user.id)
+        they are watching tells them their turn), and its interaction may
+        carry the channel's next board (cogs/play/interaction_routes.py)."""
+        bot_of(interaction).notifier.saw(interaction.user.id, interaction)
 
     @staticmethod
     def _game_type(interaction: discord.Interaction, game: str) -> str:

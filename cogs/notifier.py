@@ -12,11 +12,14 @@ there instead: the panel redraws itself and the board is edited in place.
 The game's end is one new message: the last board, the results and a
 mention of every player. DMs go only to a player who has been away
 (``AWAY_SECONDS`` without touching the bot), with the server's name and a
-button to the board."""
+button to the board. Where a player's click left a fresh interaction in the
+channel, the board goes out as its follow-up (``cogs/play/interaction_routes.py``:
+not under the bot token's global rate limit), else with the bot token."""
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,6 +32,7 @@ from cogs.lobby.rematch import rematch_view
 from cogs.play.board_log import BoardLog
 from cogs.play.builder.items import compose
 from cogs.play.hands import dm_hand, dm_locale
+from cogs.play.interaction_routes import InteractionRoutes
 from cogs.play.panel_view import PanelMessage, closed
 from cogs.play.panels import Panel, Panels
 from cogs.play.pictures import described_file
@@ -64,9 +68,11 @@ def mentions(user_ids: list[int]) -> discord.AllowedMentions:
 
 
 class DiscordNotifier:
-    def __init__(self, bot: Host, activity: bool = False) -> None:
+    def __init__(self, bot: Host, activity: bool = False, interaction_routes: bool = True) -> None:
         self.bot = bot
         self.activity = activity  # the board carries "Open board" (cogs/play/activity.py)
+        # Clicks' follow-ups carry the board where they can (None: always the bot token).
+        self.routes = InteractionRoutes(lambda: self.bot.tables.clock(), self._pace) if interaction_routes else None
         self.log = BoardLog()
         self.lobby = LobbyMessages(bot, self._channel, self._locale)
         self.teams = TeamThreads(bot, self._channel, self._locale)  # team games' private threads
@@ -98,9 +104,17 @@ class DiscordNotifier:
             return language or "en"
         return await guild_locale(self.bot, guild)
 
-    def saw(self, user_id: int) -> None:
-        """The user touched the bot (any command or click)."""
+    def saw(self, user_id: int, interaction: Any = None) -> None:
+        """The user touched the bot (any command or click); the interaction may carry the next board."""
         self.seen[user_id] = self.bot.tables.clock()
+        if interaction is not None and self.routes is not None:
+            self.routes.clicked(interaction)
+
+    async def _pace(self, channel_id: int, kind: str) -> None:
+        """A follow-up's slot in its channel's window (the bot's REST budget, when on)."""
+        budget = getattr(self.bot, "rest_budget", None)
+        if budget is not None:
+            await budget.acquire_channel(channel_id, kind)
 
     def idle_for(self, user_id: int) -> float:
         seen = self.seen.get(user_id)
@@ -214,28 +228,42 @@ class DiscordNotifier:
         content = self.board_content(table, events, locale, None, await self.footer(table, locale))
         image, public = await self._board_picture(table, locale)
         view = self.board_view(table, locale)
-        if ping or table.record.board_message_id is None:
-            await self._post_anew(table, channel, content, self._board_file(table, image, public, locale), view, ping)
+
+        def picture() -> discord.File:
+            return self._board_file(table, image, public, locale)
+
+        board_id = table.record.board_message_id
+        if ping or board_id is None:
+            await self._post_anew(table, channel, content, picture, view, ping)
+            return
+        if self.routes is not None and await self.routes.edit(table.record.channel_id, board_id, content=content,
+                                                              attachments=[picture()], view=view):
             return
         try:
-            await channel.get_partial_message(table.record.board_message_id).edit(
-                content=content, attachments=[self._board_file(table, image, public, locale)], view=view)
+            await channel.get_partial_message(board_id).edit(content=content, attachments=[picture()], view=view)
         except discord.NotFound:  # deleted by someone: post it again
-            await self._post_anew(table, channel, content, self._board_file(table, image, public, locale), view, ping)
+            await self._post_anew(table, channel, content, picture, view, ping)
         except discord.HTTPException as exc:
             log.warning("game %s: could not update the board (HTTP %s)", table.id, exc.status)
 
-    async def _post_anew(self, table: "LiveTable", channel: Any, content: str, file: discord.File,
+    async def _post_anew(self, table: "LiveTable", channel: Any, content: str, picture: Callable[[], discord.File],
                          view: discord.ui.View | None, ping: list[int]) -> None:
-        """A new board message; the previous one (and an old separate ping) deleted."""
+        """A new board message; the previous one (and an old separate ping) deleted.
+        ``picture`` makes the file (again, when a follow-up was refused)."""
         old = [m for m in (table.record.board_message_id, table.record.ping_message_id) if m is not None]
+        channel_id = table.record.channel_id
         try:
-            message = await channel.send(content, file=file, view=view, allowed_mentions=mentions(ping))
+            message = None if self.routes is None else await self.routes.send(
+                channel_id, content, file=picture(), view=view, allowed_mentions=mentions(ping))
+            if message is None:
+                message = await channel.send(content, file=picture(), view=view, allowed_mentions=mentions(ping))
         except discord.HTTPException as exc:
             log.warning("game %s: could not post the board (HTTP %s)", table.id, exc.status)
             return
         await self.bot.tables.set_message_ids(table, board=message.id, ping=None)
         for message_id in old:
+            if self.routes is not None and await self.routes.delete(channel_id, message_id):
+                continue
             try:
                 await channel.get_partial_message(message_id).delete()
             except discord.HTTPException:
@@ -249,7 +277,8 @@ class DiscordNotifier:
         image, public = await self._board_picture(table, locale)
         players = [s.user_id for s in table.seats if s.user_id is not None]
         await self._post_anew(table, channel, self.results_text(table, finished, locale),
-                              self._board_file(table, image, public, locale), rematch_view(table.id, locale), players)
+                              lambda: self._board_file(table, image, public, locale), rematch_view(table.id, locale),
+                              players)
         self._forget(table.id)
 
     @staticmethod
