@@ -7,12 +7,15 @@ passes to a person, the board is posted again as a new message that
 mentions them (so the notification carries the board and what the others
 did) and the previous board message is deleted; other changes edit the
 board in place. So a move costs at most two requests. A person watching
-their private panel (clicked it in the last ``WATCHING_SECONDS``) is told
-there instead: the panel redraws itself and the board is edited in place.
-The game's end is one new message: the last board, the results and a
-mention of every player. DMs go only to a player who has been away
-(``AWAY_SECONDS`` without touching the bot), with the server's name and a
-button to the board. Where a player's click left a fresh interaction in the
+their private panel (clicked it in the last ``WATCHING_SECONDS``) is still
+mentioned: the panel's quiet redraw notifies nobody, and a player who locks
+the phone after moving must not miss the turn. Each player may choose fewer
+mentions (``/settings ping``): ``away`` skips the mention while they are
+watching their panel, ``dm`` tells them by DM instead (mentioned after all
+when their DMs are closed). The game's end is one new message: the last
+board, the results and a mention of every player. Hand DMs (``/settings
+dm``) go only to a player who has been away (``AWAY_SECONDS`` without
+touching the bot), with the server's name and a button to the board. Where a player's click left a fresh interaction in the
 channel, the board goes out as its follow-up (``cogs/play/interaction_routes.py``:
 not under the bot token's global rate limit), else with the bot token."""
 from __future__ import annotations
@@ -215,12 +218,28 @@ class DiscordNotifier:
                 await self.teams.ended(table)
                 return
             told = await self._refresh_panels(table)
-            newly = turn[1] if turn is not None else []
-            ping = [user for user in (table.seats[s].user_id for s in newly)
-                    if user is not None and not (user in told and self.idle_for(user) < WATCHING_SECONDS)]
+            ping = await self._to_mention(table, turn[1] if turn is not None else [], told)
             await self._show_board(table, channel, events, locale, ping)
             await self._announce(table, channel, batches, locale)
         await self.teams.changed(table)
+
+    async def _to_mention(self, table: "LiveTable", seats: list[int], told: set[int]) -> list[int]:
+        """The people newly to act whom the new board mentions, as each chose
+        (``/settings ping``): every time (the default); not while they watch
+        their panel (``away``); not when a DM tells them (``dm``), unless
+        their DMs are closed."""
+        mention = []
+        for seat in seats:
+            user = table.seats[seat].user_id
+            if user is None:
+                continue
+            mode = await self.bot.tables.settings.ping_mode(user)
+            if mode == "away" and user in told and self.idle_for(user) < WATCHING_SECONDS:
+                continue
+            if mode == "dm" and not table.seats[seat].dm_failed:
+                continue
+            mention.append(user)
+        return mention
 
     async def _show_board(self, table: "LiveTable", channel: Any, events: list[Event], locale: str,
                           ping: list[int]) -> None:
@@ -345,9 +364,11 @@ class DiscordNotifier:
         await self.bot.tables.set_message_ids(table, ping=None)
 
     async def hands_changed(self, table: "LiveTable", seats: list[int], turn_seats: list[int] = ()) -> None:
-        """DMs as each player chose: ``hand`` — the hand whenever it changes;
-        ``turn`` (default) — the hand when it becomes their turn, if they
-        have been away; ``off``."""
+        """DMs as each player chose: the "your turn" DM at every turn when
+        their turns come by DM (``/settings ping dm``); otherwise by
+        ``/settings dm``: ``hand`` — the hand whenever it changes; ``turn``
+        (default) — the hand when it becomes their turn, if they have been
+        away; ``off``."""
         server_locale = await self._locale(table)
         settings = self.bot.tables.settings
         for seat in sorted(set(seats) | set(turn_seats)):
@@ -356,20 +377,31 @@ class DiscordNotifier:
                 continue
             mode = await settings.dm_mode(user_id)
             # (the DM goes out after the mover's answer: the turn may have passed on already)
-            turn = mode == "turn" and seat in turn_seats and seat in table.to_act() \
-                and self.idle_for(user_id) >= self.away_seconds
+            their_turn = seat in turn_seats and seat in table.to_act()
+            by_dm = their_turn and await settings.ping_mode(user_id) == "dm"
+            turn = by_dm or (their_turn and mode == "turn" and self.idle_for(user_id) >= self.away_seconds)
             if not (turn or (mode == "hand" and seat in seats)):
                 continue
             locale = await dm_locale(self.bot, user_id, server_locale)
             hint = await self.turn_hint(table, seat, locale) if turn else None
             sent = await dm_hand(self.bot, table, seat, locale, turn_hint=hint, board_url=board_url(table),
-                                 server=self._server_name(table))
+                                 server=self._server_name(table), asked=by_dm)
             if sent is False:
                 await self.bot.tables.mark_dm_failed(table, seat, True)
-                channel = await self._channel(table.record.channel_id)
-                if channel is not None:
-                    await channel.send(t("core.hand.dm_failed", server_locale,
-                                         player=safe_name(table.seats[seat].name)))
+                await self._note_dm_failed(table, seat, server_locale, mention=by_dm)
+
+    async def _note_dm_failed(self, table: "LiveTable", seat: int, locale: str, mention: bool) -> None:
+        """Said once in the channel, with nothing of the hand. A player whose
+        turns come by DM is mentioned there instead, so the turn still reaches them."""
+        channel = await self._channel(table.record.channel_id)
+        if channel is None:
+            return
+        user_id = table.seats[seat].user_id
+        if mention and user_id is not None:
+            await channel.send(t("core.ping.dm_failed", locale, player=f"<@{user_id}>"),
+                               allowed_mentions=mentions([user_id]))
+            return
+        await channel.send(t("core.hand.dm_failed", locale, player=safe_name(table.seats[seat].name)))
 
     def _server_name(self, table: "LiveTable") -> str | None:
         guild = self.bot.get_guild(table.record.guild_id) if table.record.guild_id else None

@@ -44,9 +44,10 @@ def stored_text(data: StoredData, locale: str, server_name: Callable[[int], str]
         lines.append(t("privacy.show.no_names", locale))
     if data.settings:
         none = t("privacy.show.unset", locale)
-        dm, view = data.settings.get("dm_mode"), data.settings.get("view_mode")
+        dm, view, ping = (data.settings.get(k) for k in ("dm_mode", "view_mode", "ping_mode"))
         lines.append(t("privacy.show.settings", locale, dm=_choice(dm, locale) if dm else none,
                        view=_choice(view.capitalize(), locale) if view else none,
+                       ping=_choice(ping, locale) if ping else none,
                        language=data.settings.get("locale") or none))
     else:
         lines.append(t("privacy.show.no_settings", locale))

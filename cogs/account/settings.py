@@ -1,5 +1,5 @@
 """/settings: the server's turn timeout and language (server managers), and
-each player's DMs and view mode."""
+each player's DMs, turn pings and view mode."""
 from __future__ import annotations
 
 import discord
@@ -75,6 +75,21 @@ class SettingsCog(commands.Cog):
             if mode.value != "off":
                 await self._clear_dm_refusals(service, interaction.user.id)
             await reply_key(interaction, f"core.dm.set_{mode.value}")
+
+    @settings.command(name="ping", description=_desc("cmd.settings.ping", "How you are told it is your turn: every turn, only when away, or by DM"))
+    @app_commands.describe(mode=_desc("cmd.opt.ping_mode", "every turn, only when I have been away, or by DM"))
+    @app_commands.choices(mode=[
+        app_commands.Choice(name="every turn", value="every"),
+        app_commands.Choice(name="only when I have been away", value="away"),
+        app_commands.Choice(name="by DM", value="dm"),
+    ])
+    async def ping(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
+        async with refusals(interaction):
+            service = bot_of(interaction).tables
+            await service.settings.set_ping_mode(interaction.user.id, mode.value)
+            if mode.value == "dm":
+                await self._clear_dm_refusals(service, interaction.user.id)
+            await reply_key(interaction, f"core.ping.set_{mode.value}")
 
     @settings.command(name="view", description=_desc("cmd.settings.view", "See boards and hands as pictures or as text (screen readers)"))
     @app_commands.describe(mode=_desc("cmd.opt.view_mode", "Image or Text"))
