@@ -61,7 +61,11 @@ def notified(env, table: Table, since: int, dms_before: dict[int, int], user_id:
     channel = f"/channels/{table.channel.id}/messages"
     for request in env.http_requests[since:]:
         body = request.json if isinstance(request.json, dict) else {}
-        if request.method == "POST" and request.path == channel:
+        # the bot token's post, or a public follow-up of a click in the channel
+        # (cogs/play/interaction_routes.py): a new message either way
+        followup = request.path.startswith("/webhooks/") and request.path.count("/") == 3 \
+            and not (body.get("flags") or 0) & 64
+        if request.method == "POST" and (request.path == channel or followup):
             users = {int(u) for u in (body.get("allowed_mentions") or {}).get("users", [])}
             if user_id in users and f"<@{user_id}>" in (body.get("content") or ""):
                 return "mention"
