@@ -1,8 +1,10 @@
 """A greedy AI: scores each candidate by a quick static look at the board
 (supply, targets in range, enemy threat, depth into enemy territory) and
-picks the best. Once its deck is empty it keeps two cards in hand, because
-an empty hand with nothing left to draw ends the game; it places no
-facility an enemy Engineer would remove, and never attacks without a win.
+picks the best. A player with no card in hand at resolution ends the game
+(territory decides), so it keeps two cards in hand through the deploy step
+and one through the round, unless its side would win on territory now: then
+it may play its last card on purpose. It places no facility an enemy
+Engineer would remove, and never attacks without a win.
 """
 from __future__ import annotations
 
@@ -38,9 +40,19 @@ HAND_RESERVE = 2
 
 
 def kept_back(state: DeathFrontState, seat: int, cards: int) -> int:
-    """Cards to keep in hand: none while the deck lasts (an empty hand draws
-    again); with the deck empty, an empty hand ends the game (flow.out_of_cards)."""
-    return 0 if state.decks[seat] else cards
+    """Cards to keep in hand: an empty hand at resolution ends the game
+    (``flow.out_of_cards``), so ``cards`` — none when ending now would win
+    on territory (or, under ruleset 1, while the deck can refill the hand)."""
+    if state.config.ruleset == 1:
+        return 0 if state.decks[seat] else cards
+    return 0 if territory_wins(state, seat) else cards
+
+
+def territory_wins(state: DeathFrontState, seat: int) -> bool:
+    """Would ``seat``'s side win if the game ended on territory now?"""
+    held = R.territory(state)
+    side = R.side_of_seat(state, seat)
+    return held[side] > held[1 - side]
 
 
 @dataclass

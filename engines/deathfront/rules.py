@@ -5,6 +5,8 @@ these functions so the two never disagree.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from . import board
 from .board import Cell
 from .cards import CardDef, default_cards, side_of_faction
@@ -202,18 +204,21 @@ def may_enter(state: DeathFrontState, uid: str, label: str) -> bool:
 
 
 def deploy_cells(state: DeathFrontState, seat: int, uid: str) -> list[str]:
+    return list(iter_deploy_cells(state, seat, uid))
+
+
+def iter_deploy_cells(state: DeathFrontState, seat: int, uid: str) -> Iterator[str]:
+    """The squares ``uid`` may be deployed on, one by one (``any`` stops at the first)."""
     piece = card(uid)
     side = side_of_seat(state, seat)
     rows = list(board.territory_rows(side))
     if piece.has("airborne") or piece.has("infiltrate"):
         rows.append(board.FRONT_ROW)
-    out = []
     for row in rows:
         for x in range(columns(state)):
             label = board.name((x, row))
             if may_enter(state, uid, label):
-                out.append(label)
-    return out
+                yield label
 
 
 def move_paths(state: DeathFrontState, seat: int, from_label: str) -> dict[str, list[str]]:
@@ -260,15 +265,17 @@ def mine_hits(state: DeathFrontState, uid: str, label: str) -> bool:
 
 
 def facility_cells(state: DeathFrontState, seat: int) -> list[str]:
+    return list(iter_facility_cells(state, seat))
+
+
+def iter_facility_cells(state: DeathFrontState, seat: int) -> Iterator[str]:
     side = side_of_seat(state, seat)
-    out = []
     for row in board.territory_rows(side):
         for x in range(columns(state)):
             label = board.name((x, row))
             piece = state.pieces.get(label)
             if label not in state.facilities and (piece is None or side_of(state, piece) == side):
-                out.append(label)
-    return out
+                yield label
 
 
 def engineer_near(state: DeathFrontState, label: str, side: int) -> bool:
