@@ -74,8 +74,8 @@ async def _replay_problem(games: GameRepo, registry: GameRegistry, record: GameR
         return f"the log does not replay ({type(error).__name__})"
     try:  # read as this build reads it: a field added since takes its default
         stored = engine.state_to_json(engine.state_from_json(snap[1]))
-    except Exception as error:  # noqa: BLE001 - an unreadable snapshot is what we look for
-        return f"the snapshot cannot be read ({type(error).__name__})"
+    except Exception:  # noqa: BLE001 - not this game's state at all: it differs
+        stored = snap[1]
     if engine.state_to_json(state) != stored:
         return "the replayed state differs from the snapshot"
     return None
