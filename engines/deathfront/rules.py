@@ -13,6 +13,8 @@ from .cards import CardDef, default_cards, side_of_faction
 from .models import DeathFrontState
 
 CARDS = default_cards()
+# Concealed (a keyword, not one card's number): defence against attackers that are not adjacent.
+CONCEALED_BONUS = 1
 
 
 def card(uid: str) -> CardDef:
@@ -128,15 +130,15 @@ def defence(state: DeathFrontState, target: str, label: str, attacker_cells: lis
     if target_card.type != "unit":
         return value
     target_side = side_of(state, target)
-    facility = facility_effect(state, label)
-    if facility and facility[0] == "bunker" and facility[1] == target_side:
-        value += 1
+    bunker = state.facilities.get(label)
+    if bunker and card(bunker).effect == "bunker" and side_of(state, bunker) == target_side:
+        value += card(bunker).bonus or 0
     if seat_of(state, target) in state.last_stand:
         value += skill_number(state, seat_of(state, target), "last_stand", "bonus")
     if target_card.has("concealed") and attacker_cells:
         here = board.at(label)
         if any(not board.adjacent(here, board.at(a)) for a in attacker_cells):
-            value += 1
+            value += CONCEALED_BONUS
     return value
 
 
