@@ -304,3 +304,4 @@ def territory(state: DeathFrontState) -> list[int]:
 
 def hand_cards(state: DeathFrontState, seat: int, card_type: str) -> list[str]:
     return [u for u in state.hands[seat] if card(u).type == card_type]
+

@@ -11,7 +11,8 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engines.base import Rng, SeatInfo
-from engines.deathfront.cards import default_cards
+from engines.deathfront import rules as R
+from engines.deathfront.texts import card_number, text_numbers
 from engines.deathfront.models import (
     Attack,
     DeathFrontConfig,
@@ -22,7 +23,7 @@ from engines.deathfront.models import (
     PlaceFacility,
     PlaySkill,
 )
-from engines.tutorial import LEARNER, TUTOR, Step, Tutorial
+from engines.tutorial import LEARNER, TUTOR, LiveParams, Step, Tutorial
 
 SEED = 23
 ROUND = 3  # odd: the Allies (the learner) act first
@@ -59,17 +60,19 @@ PASS = Pass()
 
 
 def numbers() -> dict[str, int]:
-    """The numbers the texts quote, from cards.toml (so the texts follow the card data)."""
-    defs = default_cards().defs
+    """The numbers the texts quote, from the card data as the engine reads it
+    when the text is written (so the texts follow cards.toml), with the
+    rules texts' own (``texts.text_numbers``)."""
+    rifle, mg = card_number("us_rifle_squad", "attack"), card_number("us_m1919", "attack")
+    return {**text_numbers(),
+            "dump": card_number("us_supply_dump", "level"), "strike": card_number("us_p47", "attack"),
+            "panther": card_number("ss_panther", "defence"), "mortar": card_number("us_mortar_60", "attack"),
+            "target": card_number("ss_mortar_8cm", "defence"), "rifle": rifle, "mg": mg, "together": rifle + mg,
+            "panzer": card_number("ss_panzer_iv", "defence"), "mortar_range": range_name("us_mortar_60")}
 
-    def value(card_id: str, stat: str) -> int:
-        return int(getattr(defs[card_id], stat) or 0)
 
-    rifle, mg = value("us_rifle_squad", "attack"), value("us_m1919", "attack")
-    return {"dump": value("us_supply_dump", "level"), "strike": value("us_p47", "attack"),
-            "panther": value("ss_panther", "defence"), "mortar": value("us_mortar_60", "attack"),
-            "target": value("ss_mortar_8cm", "defence"), "rifle": rifle, "mg": mg, "together": rifle + mg,
-            "panzer": value("ss_panzer_iv", "defence")}
+def range_name(card_id: str) -> str:
+    return R.CARDS.defs[card_id].range or ""
 
 
 TUTORIAL = Tutorial(
@@ -88,5 +91,5 @@ TUTORIAL = Tutorial(
         Step("win", Move(from_cell="D5", to_cell="D7"), highlight=("D5", "D6", "D7"), reply=PASS,
              then=(*learner(PASS), (TUTOR, PASS))),  # the next round's deploy step: breakthrough
     ),
-    params=numbers(),
+    params=LiveParams(numbers),
 )
