@@ -64,14 +64,14 @@ def test_can_do_something_answers_as_listing_every_option(seed, players):
     rng = random.Random(seed)
     checked = {step: [0, 0] for step in ACTION_STEPS}  # answers False / True seen per step
     for n, (state, _) in enumerate(random_game(seed, players)):
-        if state.step not in ACTION_STEPS or n % 3:
+        if state.step not in ACTION_STEPS or (n % 3 and n > 30):  # every state early on, then every third
             continue
         for probe in (state, shaken(state, rng)):
             for seat in range(players):
                 answer = can_do_something(probe, seat)
                 assert answer == by_listing(probe, seat), (probe.step, seat)
                 checked[probe.step][answer] += 1
-    assert sum(sum(counts) for counts in checked.values()) > 0
+    assert sum(sum(counts) for counts in checked.values()) > 0, "no action step reached"
 
 
 def test_the_comparison_reaches_both_answers_in_every_step():
