@@ -149,7 +149,7 @@ class DeathFrontBuilder:
         if screen.action is not None:
             if choices.plays_last_card(state, seat, screen.action):
                 screen.lines.append(t("deathfront.confirm.last_card", locale))
-            if flow.passing_ends_step(state):
+            if flow.passing_ends_step(state) and not getattr(table, "scripted", False):
                 screen.buttons.append(Button(t("builder.deathfront.confirm_done", locale), ids.CONFIRM,
                                              path + (FINISH,), "success"))
         screen.buttons += buttons

@@ -34,7 +34,8 @@ PIECES = {
     "B6": "ss_supply_dump-1",
 }
 FACILITIES = {"A5": "ss_minefield-1"}
-LEARNER_HAND = ["us_mortar_60-1", "us_supply_dump-1", "us_bunker-1", "us_p47-1"]
+# A card stays in hand to the end: a player with none ends the game at resolution (decision 12).
+LEARNER_HAND = ["us_mortar_60-1", "us_supply_dump-1", "us_bunker-1", "us_p47-1", "us_rifle_squad-4"]
 AI_HAND = ["ss_panzergrenadiers-2", "ss_ammo_depot-1", "ss_bunker-1"]
 # Drawn from the end at each round's start.
 LEARNER_DECK = ["us_rifle_squad-2", "us_rifle_squad-3", "us_sherman-1"]
@@ -79,10 +80,10 @@ TUTORIAL = Tutorial(
     game_type="deathfront",
     deal=deal,
     steps=(
+        # The AI passes at once: it is done with the deploy step, which goes on with the learner alone.
         Step("deploy", Deploy(card="us_mortar_60-1", cell="D3"), highlight=("D3",), reply=PASS),
-        Step("supply", Deploy(card="us_supply_dump-1", cell="C2"), highlight=("C2", "B3", "C3", "D3"), reply=PASS),
-        Step("engineer", Move(from_cell="A3", to_cell="A4"), highlight=("A4", "A5"), reply=PASS,
-             then=learner(PASS)),
+        Step("supply", Deploy(card="us_supply_dump-1", cell="C2"), highlight=("C2", "B3", "C3", "D3")),
+        Step("engineer", Move(from_cell="A3", to_cell="A4"), highlight=("A4", "A5"), then=learner(PASS)),
         Step("facility", PlaceFacility(card="us_bunker-1", cell="C3"), highlight=("C3",), reply=PASS),
         Step("skill", PlaySkill(card="us_p47-1", target="C6"), highlight=("C6",)),
         Step("range", Attack(target="C5", attackers=["D3"]), highlight=("D3", "C5")),
