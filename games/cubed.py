@@ -9,7 +9,15 @@ from engines.base import Event
 from engines.cubed import lessons
 from engines.cubed.engine import CubedEngine, hand_points
 from engines.cubed.labels import cell_labels, localize_piece_params, piece_label
-from engines.cubed.models import POINTS_PRESETS, CubedConfig, CubedState, GiveAction, KeepAction, PlaceAction, PointsTable
+from engines.cubed.models import (
+    POINTS_PRESETS,
+    CubedConfig,
+    CubedState,
+    GiveAction,
+    KeepAction,
+    PlaceAction,
+    PointsTable,
+)
 from engines.cubed.pieces import PIECES_BY_ID
 from engines.cubed.rules import is_enclosed, neighbour_arcs
 from engines.cubed.table_view import table_view

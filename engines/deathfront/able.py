@@ -96,14 +96,15 @@ def has_winning_attack(state: DeathFrontState, seat: int) -> bool:
                 reach.setdefault(target, []).append(cell)
     side = R.side_of_seat(state, seat)
     for label, attackers in reach.items():
-        uids = [R.target_uid(state, seat, label)]
+        first = R.target_uid(state, seat, label)
+        assert first is not None  # the reach holds only cells with an enemy card
+        uids = [first]
         piece, facility = state.pieces.get(label), state.facilities.get(label)
         if piece and facility and R.side_of(state, piece) != side and R.side_of(state, facility) != side:
             uids.append(facility)  # an attack on the facility under the enemy card (``B5F``)
         here = board.at(label)
         adjacent = [a for a in attackers if board.adjacent(here, board.at(a))]
         for target in uids:
-            assert target is not None
             for group in (attackers, adjacent):
                 if group and R.attack_total(state, group, target) > R.defence(state, target, label, group):
                     return True

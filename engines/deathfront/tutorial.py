@@ -12,7 +12,6 @@ from pydantic import BaseModel
 
 from engines.base import Rng, SeatInfo
 from engines.deathfront import rules as R
-from engines.deathfront.texts import card_number, text_numbers
 from engines.deathfront.models import (
     Attack,
     DeathFrontConfig,
@@ -23,6 +22,7 @@ from engines.deathfront.models import (
     PlaceFacility,
     PlaySkill,
 )
+from engines.deathfront.texts import card_number, text_numbers
 from engines.tutorial import LEARNER, TUTOR, LiveParams, Step, Tutorial
 
 SEED = 23
@@ -60,7 +60,7 @@ def learner(*moves: BaseModel) -> tuple[tuple[int, BaseModel], ...]:
 PASS = Pass()
 
 
-def numbers() -> dict[str, int]:
+def numbers() -> dict[str, int | str]:
     """The numbers the texts quote, from the card data as the engine reads it
     when the text is written (so the texts follow cards.toml), with the
     rules texts' own (``texts.text_numbers``)."""

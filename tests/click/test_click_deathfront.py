@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from cogs.builder import deathfront as df_builder
 from bench.deathfront_turns import finishes_step
+from cogs.builder import deathfront as df_builder
 from engines.deathfront import DeathFrontEngine
 from engines.deathfront import rules as R
 from engines.deathfront.choices import one_per_kind
