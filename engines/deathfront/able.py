@@ -86,15 +86,18 @@ def has_winning_attack(state: DeathFrontState, seat: int) -> bool:
     that reach it, or only the orthogonally adjacent ones (Concealed adds 1
     against any attacker that is not adjacent); a group's attack only grows
     with its size."""
+    side = R.side_of_seat(state, seat)
+    enemy = {c for c, u in (*state.pieces.items(), *state.facilities.items()) if R.side_of(state, u) != side}
+    if not enemy:
+        return False
     reach: dict[str, list[str]] = {}
     for cell, uid in state.pieces.items():
         if not R.is_unit(uid) or R.seat_of(state, uid) != seat or not R.is_ready(state, uid):
             continue
-        targets = [c for c in R.range_cells(state, cell, uid) if R.target_uid(state, seat, c) is not None]
+        targets = [c for c in R.range_cells(state, cell, uid) if c in enemy]  # (a square with an enemy card)
         if targets and R.is_supplied(state, cell, uid):
             for target in targets:
                 reach.setdefault(target, []).append(cell)
-    side = R.side_of_seat(state, seat)
     for label, attackers in reach.items():
         first = R.target_uid(state, seat, label)
         assert first is not None  # the reach holds only cells with an enemy card
