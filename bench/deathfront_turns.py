@@ -10,10 +10,12 @@ say so with the action). Counted per seat:
 - turns: how often the set of seats to act gains that seat, per round (the
   times a person is handed the turn: each one a ping on Discord).
 
-Also the engine's CPU per action (``engine.apply``). ``python -m
-bench.deathfront_turns --games 20``; the test (tests/deathfront/
-test_deathfront_turns.py) holds the targets: passes ≤ 25 % of a person's
-actions, ≤ 4 turns per player per round."""
+Also the engine's CPU per action (``engine.apply``) and per question "can
+this player do anything" (``flow.can_do_something``, asked before every
+turn). ``python -m bench.deathfront_turns --games 40``; it runs on an older
+tree too (copy it there) for a before/after pair. The test (tests/
+deathfront/test_deathfront_turns.py) holds the targets: passes ≤ 25 % of a
+person's actions, ≤ 4 turns per player per round."""
 from __future__ import annotations
 
 import argparse
@@ -28,6 +30,7 @@ from pydantic import BaseModel
 
 from engines.base import SeatInfo
 from engines.deathfront import ai as greedy
+from engines.deathfront import flow
 from engines.deathfront.engine import DeathFrontEngine
 from engines.deathfront.models import DeathFrontConfig, DeathFrontState, Deploy, Pass
 
@@ -48,6 +51,7 @@ class TurnCounts:
     turns: list[dict[int, int]] = field(default_factory=lambda: [{}, {}])  # seat -> round -> turns
     forced: int = 0
     apply_seconds: list[float] = field(default_factory=list)
+    able_seconds: list[float] = field(default_factory=list)  # each "can this player do anything"
 
 
 def supports_finishing() -> bool:
@@ -76,10 +80,26 @@ def choose(state: DeathFrontState, seat: int, rng: random.Random, finish: bool) 
 
 
 def play(seed: int, finish: bool = False, rounds: int = ROUNDS) -> TurnCounts:
+    counts = TurnCounts()
+    asked = flow.can_do_something
+
+    def timed(state: DeathFrontState, seat: int) -> bool:
+        start = time.process_time()
+        answer = asked(state, seat)
+        counts.able_seconds.append(time.process_time() - start)
+        return answer
+
+    flow.can_do_something = timed  # type: ignore[assignment]
+    try:
+        return _play(seed, finish, rounds, counts)
+    finally:
+        flow.can_do_something = asked
+
+
+def _play(seed: int, finish: bool, rounds: int, counts: TurnCounts) -> TurnCounts:
     config = DeathFrontConfig(players=2, round_limit=rounds)
     state = ENGINE.new_game(config, [SeatInfo(name="P0"), SeatInfo(name="P1")], seed)
     rng = random.Random(seed)
-    counts = TurnCounts()
     acting: set[int] = set()
 
     def note_turns(now: DeathFrontState) -> None:
@@ -127,6 +147,7 @@ def summary(games: list[TurnCounts]) -> dict[str, Any]:
     per_seat_round = sum(per_round) / (2 * rounds) if rounds else 0.0
     worst_share = max((g.passes[s] / g.actions[s] for g in games for s in (0, 1) if g.actions[s]), default=0.0)
     applies = sorted(x for g in games for x in g.apply_seconds)
+    asks = sorted(x for g in games for x in g.able_seconds)
     return {
         "games": len(games), "rounds": rounds, "actions": actions, "passes": passes, "stays": stays,
         "finishing": sum(sum(g.finishing) for g in games), "forced": sum(g.forced for g in games),
@@ -139,6 +160,9 @@ def summary(games: list[TurnCounts]) -> dict[str, Any]:
         "apply_ms_median": median(applies) * 1000 if applies else 0.0,
         "apply_ms_p95": applies[int(0.95 * (len(applies) - 1))] * 1000 if applies else 0.0,
         "apply_ms_mean": mean(applies) * 1000 if applies else 0.0,
+        "able_ms_median": median(asks) * 1000 if asks else 0.0,
+        "able_ms_p95": asks[int(0.95 * (len(asks) - 1))] * 1000 if asks else 0.0,
+        "able_ms_per_action": sum(asks) / len(applies) * 1000 if applies else 0.0,
     }
 
 
