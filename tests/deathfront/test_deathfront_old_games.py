@@ -7,7 +7,6 @@ every game replays, and a live one plays on by its own rules."""
 from __future__ import annotations
 
 import random
-import sqlite3
 
 from db.database import Database
 from tables.audit import audit
@@ -35,46 +34,40 @@ async def old_rules_game(service: TableService, channel: int, seed: int, actions
     return table.id
 
 
-def as_the_old_build_wrote_it(path: str) -> None:
-    """Take out what the old build never wrote, and go back to its schema version."""
-    conn = sqlite3.connect(path)
-    try:
-        conn.execute("UPDATE games SET config = json_remove(config, '$.ruleset') WHERE game_type = 'deathfront'")
-        conn.execute("UPDATE snapshots SET state = json_remove(state, '$.config.ruleset', '$.done')")
-        conn.commit()
-    finally:
-        conn.close()
+# What the old build never wrote: ``ruleset`` in a Death Front config, ``done`` in a snapshot.
+FORGET = {
+    "sqlite": ("UPDATE games SET config = json_remove(config, '$.ruleset') WHERE game_type = 'deathfront'",
+               "UPDATE snapshots SET state = json_remove(state, '$.config.ruleset', '$.done')",
+               "PRAGMA user_version = 10"),
+    "postgresql": ("UPDATE games SET config = (config::jsonb - 'ruleset')::text WHERE game_type = 'deathfront'",
+                   "UPDATE snapshots SET state = ((state::jsonb #- '{config,ruleset}') - 'done')::text",
+                   "DELETE FROM schema_migrations WHERE version > 10"),
+}
 
 
-def set_schema_version(path: str, version: int) -> None:
-    conn = sqlite3.connect(path)
-    try:
-        conn.execute(f"PRAGMA user_version = {version}")
-        conn.commit()
-    finally:
-        conn.close()
+async def as_the_old_build_wrote_it(db: Database, back_to_schema_10: bool) -> None:
+    forget, snapshots, schema = FORGET[db.dialect]
+    await db.execute(forget)
+    await db.execute(snapshots)
+    if back_to_schema_10:
+        await db.execute(schema)
 
 
-async def test_old_games_replay_after_the_migration_and_play_on_by_their_rules(tmp_path):
-    path = str(tmp_path / "old.db")
-    db = Database(path)
+async def test_old_games_replay_after_the_migration_and_play_on_by_their_rules(database_url):
+    db = Database(database_url)
     await db.open()
     service = TableService(db, default_registry())
     finished = await old_rules_game(service, channel=1, seed=3, actions=None)
     live = await old_rules_game(service, channel=2, seed=4, actions=60)
     lobby = (await service.open_lobby("deathfront", 1, 3, ALICE, "alice", {}, seed=5)).id
     await service.shutdown()
-    await db.close()
-    as_the_old_build_wrote_it(path)
-
-    db = Database(path)
-    await db.open()  # schema 11 already: nothing runs, the records say no ruleset
-    before = await audit(db, default_registry())
-    await db.close()
+    await as_the_old_build_wrote_it(db, back_to_schema_10=False)
+    before = await audit(db, default_registry())  # the records say no ruleset: today's rules replay them
     assert {problem.split(" ")[1] for problem in before.problems} >= {str(finished)}, before.problems
+    await as_the_old_build_wrote_it(db, back_to_schema_10=True)
+    await db.close()
 
-    set_schema_version(path, 10)
-    db = Database(path)
+    db = Database(database_url)
     await db.open()  # migration 0011 marks the stored games
     try:
         after = await audit(db, default_registry())
