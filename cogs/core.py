@@ -172,7 +172,7 @@ class CoreCog(commands.Cog):
                 await rules_topics.send_topic(interaction, definition, topic)
                 return
             locale = await user_locale(interaction)
-            summary = t(f"{game_type}.rules.summary", locale).rstrip()
+            summary = t(f"{game_type}.rules.summary", locale, **definition.rules_params()).rstrip()
             line = rules_topics.topics_line(definition, locale)
             embed = discord.Embed(title=game_name(game_type, locale),
                                   description=f"{summary}\n\n{line}" if line else summary,

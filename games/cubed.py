@@ -9,7 +9,15 @@ from engines.base import Event
 from engines.cubed import lessons
 from engines.cubed.engine import CubedEngine, hand_points
 from engines.cubed.labels import cell_labels, localize_piece_params, piece_label
-from engines.cubed.models import POINTS_PRESETS, CubedState, GiveAction, KeepAction, PlaceAction, PointsTable
+from engines.cubed.models import (
+    POINTS_PRESETS,
+    CubedConfig,
+    CubedState,
+    GiveAction,
+    KeepAction,
+    PlaceAction,
+    PointsTable,
+)
 from engines.cubed.pieces import PIECES_BY_ID
 from engines.cubed.rules import is_enclosed, neighbour_arcs
 from engines.cubed.table_view import table_view
@@ -107,6 +115,13 @@ def points_words(points: PointsTable, locale: str) -> str:
     return " · ".join(f"{t(f'cubed.kind.{kind}', locale)} {points.of(kind)}" for kind in KINDS)
 
 
+def text_points() -> dict[str, int]:
+    """What the rules texts say pieces left in hand count: the points table
+    a lobby starts with (``CubedConfig().points``; a lobby may set others)."""
+    points = CubedConfig().points
+    return {kind: points.of(kind) for kind in KINDS}
+
+
 def preset_label(name: str, locale: str) -> str:
     return t("cubed.points.preset", locale, name=t(f"cubed.points.{name}", locale),
              values=points_words(PointsTable(**POINTS_PRESETS[name]), locale))
@@ -150,4 +165,5 @@ DEFINITION = GameDefinition(
     lobby_options=LOBBY_OPTIONS,
     lessons=lessons.LESSONS,
     tutorial=TUTORIAL,
+    text_params=text_points,
 )

@@ -1,15 +1,26 @@
 """Death Front: Blitzkrieg (死亡前線-閃電戰): its parts, as the platform reads them."""
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
 from pydantic import BaseModel
 
-from engines.deathfront import choices, lessons
+from engines.deathfront import choices, lessons, texts
 from engines.deathfront.cards import ALLIED_FACTIONS, AXIS_FACTIONS, card_name, localize_card_params
 from engines.deathfront.engine import DeathFrontEngine
 from engines.deathfront.lobby import chosen_side, finalize_lobby_config, pick_side
-from engines.deathfront.models import Attack, DeathFrontState, Deploy, Discard, Move, PlaceFacility, PlaySkill
+from engines.deathfront.models import (
+    Attack,
+    DeathFrontState,
+    Deploy,
+    Discard,
+    Move,
+    PlaceFacility,
+    PlaySkill,
+    ProposeEnd,
+)
+from engines.deathfront.rules import territory
 from engines.deathfront.tutorial import TUTORIAL
 from games.definition import ArenaSides, DiscordParts, GameDefinition, MoveWords, TeamMatch
 from games.options import number_option
@@ -68,8 +79,24 @@ def attack_preview(state: DeathFrontState, seat: int, action: Attack, locale: st
 def describe_moves(state: BaseModel, seat: int, actions: list[BaseModel], locale: str) -> list[MoveWords]:
     """"Sherman → B4" from the card (its uid) to the cell; a move from the
     unit's cell to the next; an attack is made of each attacker's cell with
-    the target (``steps``), with its odds."""
+    the target (``steps``), with its odds. Playing the last card of the hand
+    (the game ends at this round's resolution) and proposing to end the
+    game ask the mover to confirm (``confirm``)."""
     assert isinstance(state, DeathFrontState)
+    return [replace(words, confirm=confirm_question(state, seat, action, locale))
+            for action, words in zip(actions, _words(state, seat, actions, locale))]
+
+
+def confirm_question(state: DeathFrontState, seat: int, action: BaseModel, locale: str) -> str:
+    if isinstance(action, ProposeEnd):
+        held = territory(state)
+        return t("deathfront.confirm.propose_end", locale, allies=held[0], axis=held[1])
+    if choices.plays_last_card(state, seat, action):
+        return t("deathfront.confirm.last_card", locale)
+    return ""
+
+
+def _words(state: DeathFrontState, seat: int, actions: list[BaseModel], locale: str) -> list[MoveWords]:
     out = []
     for action in actions:
         if isinstance(action, (Deploy, PlaceFacility)):
@@ -109,6 +136,7 @@ DEFINITION = GameDefinition(
     lobby_options=(number_option("round_limit", (5, 10, 15, 20, 25, 30, 40, 50, 75, 100)),),
     lessons=lessons.LESSONS,
     tutorial=TUTORIAL,
+    text_params=texts.text_numbers,
     # 4 players: the Allies (US + UK) against the Axis; a faction decides the side. Allies do not
     # see each other's hands.
     team_sides=TeamSides(labels=("deathfront.side.allies", "deathfront.side.axis"),

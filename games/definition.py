@@ -15,6 +15,7 @@ engine from its class path has the game's AI too.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -56,15 +57,20 @@ class MoveWords:
     any order — a SETUP play's placements, a Death Front attack's attackers
     each with the target; empty: the one pair ``(start, end)``. ``preview``:
     what the action would bring, for its mover only (a play's points, an
-    attack's odds); empty when there is nothing to say."""
+    attack's odds); empty when there is nothing to say. ``confirm``: the
+    question the mover answers before the action is sent (it ends the game,
+    or proposes to); empty: Confirm alone (or a tap) sends it."""
 
     detail: str
     start: str | None = None
     end: str | None = None
     steps: tuple[tuple[str, str], ...] = ()
     preview: str = ""
+    confirm: str = ""
 
 
+# () -> the numbers a game's rules texts quote, read from its data now.
+TextParams = Callable[[], Mapping[str, Any]]
 # (state, seat, that seat's legal actions, locale) -> one MoveWords per action,
 # in order. Server side only: it may read the state, and names only what the
 # seat may see (its own hand, the public board).
@@ -138,6 +144,13 @@ class GameDefinition:
     tutorial: Tutorial | None = None  # /learn's scripted game (engines/tutorial.py); None: no tutorial yet
     team_sides: TeamSides | None = None  # team lobbies: the sides players pick (games/teams.py); None: no teams
     team_match: TeamMatch | None = None  # two against two (tournaments); None: no team game
+    # The numbers the game's rules texts quote (the /rules summary and topics), read from its data
+    # (cards, config defaults) each time a text is written; None: its texts quote none.
+    text_params: TextParams | None = None
+
+    def rules_params(self) -> dict[str, Any]:
+        """The params to write the /rules summary and topics with."""
+        return dict(self.text_params()) if self.text_params is not None else {}
 
     def __post_init__(self) -> None:
         # The options every game has (hints) follow the game's own: each game

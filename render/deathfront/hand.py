@@ -49,7 +49,7 @@ def card_stats(card: CardView, locale: str) -> str:
         return t("render.deathfront.resource_level", locale, level=card.level, defence=card.defence)
     if card.type == "facility":
         return " · ".join([t("render.deathfront.defence", locale, n=card.defence),
-                           t(f"render.deathfront.facility.{card.effect}_text", locale)])
+                           t(f"render.deathfront.facility.{card.effect}_text", locale, bonus=card.bonus)])
     aa = t("render.deathfront.skill.air_strike_aa", locale, n=card.anti_armour) if card.anti_armour else ""
     return " · ".join([t("deathfront.card_type.skill", locale),
                        t(f"render.deathfront.skill.{card.effect}", locale, attack=card.attack, aa=aa,
@@ -136,7 +136,7 @@ def _hand_card(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], card: Car
         draw_pattern(d, (x1 - 72, y0 + 122), _supply_cells(card), colour, "resource", locale)
     elif card.type == "facility":
         draw_text(d, body, t("render.deathfront.defence", locale, n=card.defence), 18, fill=INK, bold=True)
-        text = t(f"render.deathfront.facility.{card.effect}_text", locale)
+        text = t(f"render.deathfront.facility.{card.effect}_text", locale, bonus=card.bonus)
         for k, line in enumerate(wrap_text(text, T, CARD_W - 16, max_lines=4)):
             draw_text(d, (x0 + 8, y0 + 96 + k * 22), line, T, fill=INK)
         draw_text(d, (x0 + 8, y1 - 50), t("render.deathfront.own_territory", locale), T, fill=CARD_TYPE_INK)

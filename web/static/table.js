@@ -51,7 +51,7 @@
       button.type = "button";
       button.textContent = move.label;
       button.dataset.move = move.id;
-      button.addEventListener("click", () => act(move));
+      button.addEventListener("click", () => (move.confirm ? Taps.offer(move) : act(move)));  // asks first, in the bar
       moves.append(button);
     }
     showHintBox(data, yourTurn);

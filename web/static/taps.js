@@ -70,6 +70,7 @@ const Taps = {
   pending: null,  // a start tapped, its end not yet
   turn: 0,        // which of the moves sharing the pairs done is shown (CUBED rotations)
   listed: null,   // the move picked from the list, when there are too many to take turns
+  offered: null,  // a move of the buttons that asks first (its `confirm`), shown in the bar
   picked: null,   // the move Confirm would send
   act: null,
   table: null,    // the table's data shown: its id, version and seat, and whether it `continues`
@@ -112,7 +113,15 @@ const Taps = {
     return data.moves.filter((move) => !tappable(move));
   },
 
+  // A move button whose move asks first (Death Front: proposing to end): the bar shows it with its question.
+  offer(move) {
+    this.reset();
+    this.offered = move;
+    this.paintBar();
+  },
+
   reset() {
+    this.offered = null;
     this.done = [];
     this.pending = null;
     this.turn = 0;
@@ -150,6 +159,7 @@ const Taps = {
   },
 
   tap(id) {
+    this.offered = null;
     const { starts, ends } = TapPath.next(this.all(), this.done, this.pending);
     const last = this.done[this.done.length - 1];
     const whole = this.whole();
@@ -212,19 +222,20 @@ const Taps = {
   paintBar() {
     const whole = this.whole();
     const listing = whole.length > TapPath.CYCLE;
-    this.picked = listing ? this.listed : whole.length ? whole[this.turn % whole.length] : null;
+    this.picked = this.offered || (listing ? this.listed : whole.length ? whole[this.turn % whole.length] : null);
     const bar = document.getElementById("pick");
-    bar.hidden = !this.done.length;
+    bar.hidden = !this.done.length && !this.offered;
     document.body.classList.toggle("picking", !bar.hidden);
     const { starts } = TapPath.next(this.all(), this.done, null);
     document.getElementById("pick-label").textContent =
       this.picked ? this.picked.label : listing ? Tabletop.word("web.page.pick_one") : Tabletop.word("web.page.go_on");
     const notes = [];
     if (this.picked && this.picked.preview) notes.push(this.picked.preview);
+    if (this.picked && this.picked.confirm) notes.push(this.picked.confirm);  // what the move brings: asked before Confirm
     if (!listing && whole.length > 1) {
       notes.push(Tabletop.word("web.page.tap_again", { n: this.turn % whole.length + 1, count: whole.length }));
     }
-    if (this.picked && starts.size) notes.push(Tabletop.word("web.page.or_more"));
+    if (this.picked && !this.offered && starts.size) notes.push(Tabletop.word("web.page.or_more"));
     this.note().textContent = notes.join(" ");
     const list = document.getElementById("pick-list");
     list.replaceChildren(...(listing ? whole : []).map((move) => {

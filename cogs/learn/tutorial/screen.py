@@ -41,6 +41,8 @@ class Record:
 class TutorialBoard:
     """The parts of a live table a game's builder reads, over a tutorial's state."""
 
+    scripted = True  # the tutorial plays the routine parts (the passes that end a step) itself
+
     def __init__(self, definition: GameDefinition, user_id: int, name: str, step: int, state: Any) -> None:
         self.definition = definition
         self.engine = definition.engine
