@@ -13,7 +13,7 @@ from engines.deathfront import rules as R
 from engines.deathfront.lobby import finalize_lobby_config
 from games import deathfront as deathfront_game
 from tables.registry import GameRegistry
-from tests.conftest import Table
+from tests.conftest import Table, last_reply
 
 EXTENSIONS = [*SHARED_EXTENSIONS, "cogs.games.deathfront"]
 MAX_COMMANDS = 600
@@ -87,10 +87,6 @@ async def check_autocomplete_offers(table: Table, member, name: str, options: di
         others = {k: v for k, v in options.items() if k != option}
         choices = await member.autocomplete(table.channel, name, option, typed, **others)
         assert typed.upper() in [c["value"].upper() for c in choices], (name, option, value, choices)
-
-
-def last_reply(result):
-    return result.followups[-1] if result.followups else result.response
 
 
 # ---- lobby -----------------------------------------------------------------------------------
