@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import io
-from collections import OrderedDict
 
 import discord
 from discord import app_commands
@@ -16,6 +15,7 @@ from cogs.common import bot_of, guild_locale, refusals, reply, user_locale
 from db.models import GameRecord
 from db.privacy import was_pruned
 from i18n import t
+from render.lru import LruCache
 from tables import replay
 from tables.errors import TableError
 from tables.text import game_name, safe_name
@@ -76,7 +76,7 @@ class HistoryPages(discord.ui.View):
 class HistoryCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.replays: OrderedDict[tuple[int, str], replay.Replay] = OrderedDict()  # finished games, per language
+        self.replays: LruCache[tuple[int, str], replay.Replay] = LruCache(CACHED_REPLAYS)  # finished games, per language
 
     async def _game(self, interaction: discord.Interaction, game_id: int | None) -> GameRecord:
         """The channel's game (the one being played, else the last one
@@ -134,7 +134,7 @@ class HistoryCog(commands.Cog):
             await interaction.response.defer(thinking=True)  # building may take a few seconds
             finished = record.status == "finished"
             key = (record.id, public)
-            built = self.replays.get(key) if finished else None
+            built = self.replays.lookup(key) if finished else None
             if built is None:
                 actions = await self._actions(interaction, record)
                 if not actions:
@@ -148,11 +148,7 @@ class HistoryCog(commands.Cog):
                     await reply(interaction, t("core.replay.too_big", locale, id=record.id))
                     return
                 if finished:
-                    self.replays[key] = built
-                    while len(self.replays) > CACHED_REPLAYS:
-                        self.replays.popitem(last=False)
-            else:
-                self.replays.move_to_end(key)
+                    self.replays.put(key, built)
             caption = t("core.replay.caption", public, game=game_name(record.game_type, public), id=record.id,
                         frames=built.frames, moves=built.moves,
                         live="" if finished else t("core.replay.live", public))
