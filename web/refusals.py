@@ -13,7 +13,8 @@ from tables.errors import Localizer, localized_params
 from tables.errors import Refusal as TableRefusal
 from tables.records import Seat
 
-STATUS = {"core.err.not_your_turn": 409, "core.err.stale_table": 409, "core.err.moved_on": 409}
+STATUS = {"core.err.not_seated": 403, "core.err.not_playing": 409, "core.err.not_your_turn": 409,
+          "core.err.stale_table": 409, "core.err.moved_on": 409}
 
 
 class Refusal(Exception):
