@@ -61,7 +61,7 @@ async def guild_locale(bot: Host, guild: discord.Guild | None) -> str:
     else the server's own preferred locale, else English."""
     if guild is None:
         return "en"
-    language, _ = await bot.tables.settings.guild(guild.id)
+    language, _ = await bot.tables.queries.guild_settings(guild.id)
     if language:
         return language
     return normalize_locale(guild.preferred_locale)
@@ -70,7 +70,7 @@ async def guild_locale(bot: Host, guild: discord.Guild | None) -> str:
 async def user_locale(interaction: discord.Interaction) -> str:
     """A Chinese Discord client wins; otherwise the server's language."""
     own = normalize_locale(interaction.locale)
-    await bot_of(interaction).tables.settings.remember_locale(interaction.user.id, own)  # for DMs
+    await bot_of(interaction).tables.queries.remember_locale(interaction.user.id, own)  # for DMs
     if own != "en":
         return own
     return await guild_locale(bot_of(interaction), interaction.guild)

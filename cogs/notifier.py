@@ -94,7 +94,7 @@ class DiscordNotifier:
     async def _locale(self, table: "LiveTable") -> str:
         guild = self.bot.get_guild(table.record.guild_id) if table.record.guild_id else None
         if guild is None:
-            language, _ = await self.bot.tables.settings.guild(table.record.guild_id)
+            language, _ = await self.bot.tables.queries.guild_settings(table.record.guild_id)
             return language or "en"
         return await guild_locale(self.bot, guild)
 
@@ -320,7 +320,7 @@ class DiscordNotifier:
         ``turn`` (default) — the hand when it becomes their turn, if they
         have been away; ``off``."""
         server_locale = await self._locale(table)
-        settings = self.bot.tables.settings
+        settings = self.bot.tables.queries
         for seat in sorted(set(seats) | set(turn_seats)):
             user_id = table.seats[seat].user_id
             if user_id is None:

@@ -12,11 +12,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from db.fronts import is_local_table
-from db.models import GameRecord
 from games.definition import GameDefinition
 from tables import seating
 from tables.errors import TableError
+from tables.records import GameRecord, is_local_table
 from tables.service import TableService
 from web.refusals import Refusal
 from web.sessions import Session
@@ -85,11 +84,11 @@ async def find_table(service: TableService, table_id: str | None, session: Sessi
     if live is not None:
         record, definition, state = live.record, live.definition, live.state
     else:
-        found = await service.games.get(number)
+        found = await service.queries.game(number)
         if found is None or found.game_type not in service.registry:
             raise Refusal(404, "web.err.no_table")
         record, definition = found, service.registry.get(found.game_type)
-        snapshot = await service.games.snapshot(number) if found.status != "lobby" else None
+        snapshot = await service.queries.snapshot(number) if found.status != "lobby" else None
         state = definition.engine.state_from_json(snapshot[1]) if snapshot is not None else None
     mine = [i for i, seat in enumerate(record.seats) if session.owns(seat.user_id)]
     if not mine and not await may_watch(session, record, viewers):

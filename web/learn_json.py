@@ -11,13 +11,12 @@ import hashlib
 import time
 from typing import Any
 
-from db.models import GameRecord
-from db.tutorials import TutorialRepo
 from engines.tutorial import LEARNER, Step, Tutorial
 from games.definition import GameDefinition
 from i18n import has, t
 from render.lru import LruCache
 from tables.learning import Learning, load_learning, new_learning
+from tables.records import GameRecord, TutorialRepo
 from tables.text import game_name
 from web.access import SeenTable
 from web.moves import legal_moves, move_id, move_json

@@ -9,12 +9,12 @@ from typing import Any
 from aiohttp import web
 from pydantic import ValidationError
 
-from db.fronts import is_local_table
 from engines import ai
 from games.definition import GameDefinition
 from games.options import CORE_KEYS, FIRST_SEAT, HINTS
 from i18n import normalize_locale, t
 from tables.errors import Refusal as TableRefusal
+from tables.records import is_local_table
 from tables.text import game_name
 from web.access import SeenTable
 from web.context import context_of, session_of
