@@ -10,10 +10,10 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs.common import bot_of, refusals, reply, user_locale
+from cogs.common import bot_of, refusals, reply, user_locale, user_text
 from cogs.community.seasons import number_label
 from i18n import has, t
-from tables.errors import TableError
+from tables.errors import TableError, refusal_text
 from tables.records import StoredData
 from tables.text import game_name, safe_name
 
@@ -107,7 +107,7 @@ class ForgetConfirm(discord.ui.View):
         try:
             done = await bot.tables.queries.forget_user(self.user_id)
         except TableError as error:
-            await interaction.response.edit_message(content="⚠️ " + t(error.key, self.locale, **error.params),
+            await interaction.response.edit_message(content="⚠️ " + refusal_text(error, self.locale, quote=user_text),
                                                     view=None)
             return
         history = interaction.client.get_cog("HistoryCog")  # type: ignore[attr-defined]
