@@ -103,7 +103,7 @@ class DiscordNotifier:
     async def _locale(self, table: "LiveTable") -> str:
         guild = self.bot.get_guild(table.record.guild_id) if table.record.guild_id else None
         if guild is None:
-            language, _ = await self.bot.tables.settings.guild(table.record.guild_id)
+            language, _ = await self.bot.tables.queries.guild_settings(table.record.guild_id)
             return language or "en"
         return await guild_locale(self.bot, guild)
 
@@ -233,7 +233,7 @@ class DiscordNotifier:
             user = table.seats[seat].user_id
             if user is None:
                 continue
-            mode = await self.bot.tables.settings.ping_mode(user)
+            mode = await self.bot.tables.queries.ping_mode(user)
             if mode == "away" and user in told and self.idle_for(user) < WATCHING_SECONDS:
                 continue
             if mode == "dm" and not table.seats[seat].dm_failed:
@@ -370,7 +370,7 @@ class DiscordNotifier:
         (default) — the hand when it becomes their turn, if they have been
         away; ``off``."""
         server_locale = await self._locale(table)
-        settings = self.bot.tables.settings
+        settings = self.bot.tables.queries
         for seat in sorted(set(seats) | set(turn_seats)):
             user_id = table.seats[seat].user_id
             if user_id is None:

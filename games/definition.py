@@ -15,24 +15,23 @@ engine from its class path has the game's AI too.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from pydantic import BaseModel
 
-from db.models import Seat
 from engines.base import Event, GameEngine, Renderer
 from engines.lessons import Lesson
 from engines.tutorial import Tutorial
 from games.options import COMMON_OPTIONS, FIRST_SEAT, LobbyOption
-from games.teams import TeamSides
+from games.teams import LobbySeat, TeamSides
 
 # Builds the engine config at Start from the lobby config and each seat's own
 # choices (e.g. Death Front factions). Raises IllegalAction/TableError to refuse.
 # (lobby config, seats, the table's seed or None) -> the config to start with; the seed
 # draws what the lobby left to chance (Death Front: who plays the side that starts).
-ConfigFinalizer = Callable[[dict[str, Any], list[Seat], int | None], dict[str, Any]]
+ConfigFinalizer = Callable[[dict[str, Any], Sequence[LobbySeat], int | None], dict[str, Any]]
 # Rewrites an event's params for a locale (e.g. card names) before formatting.
 ParamLocalizer = Callable[[dict[str, Any], str], dict[str, Any]]
 # Extra public lines for a board update: (state, one change's events, seat

@@ -12,9 +12,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from db.fronts import is_local_table
-from db.models import GameRecord
 from games.definition import GameDefinition
+from tables import seating
+from tables.errors import TableError
+from tables.records import GameRecord, is_local_table
 from tables.service import TableService
 from web.refusals import Refusal
 from web.sessions import Session
@@ -83,11 +84,11 @@ async def find_table(service: TableService, table_id: str | None, session: Sessi
     if live is not None:
         record, definition, state = live.record, live.definition, live.state
     else:
-        found = await service.games.get(number)
+        found = await service.queries.game(number)
         if found is None or found.game_type not in service.registry:
             raise Refusal(404, "web.err.no_table")
         record, definition = found, service.registry.get(found.game_type)
-        snapshot = await service.games.snapshot(number) if found.status != "lobby" else None
+        snapshot = await service.queries.snapshot(number) if found.status != "lobby" else None
         state = definition.engine.state_from_json(snapshot[1]) if snapshot is not None else None
     mine = [i for i, seat in enumerate(record.seats) if session.owns(seat.user_id)]
     if not mine and not await may_watch(session, record, viewers):
@@ -110,17 +111,18 @@ def chosen_seat(table: SeenTable, asked: str | None) -> int:
 
 
 def writing_seat(table: SeenTable, body: dict[str, Any]) -> int:
-    """The seat a write (an action, a move built on the server) is for: not
-    a watcher's, on a live game, on the version the page shows, one of the
-    session's seats (the body's ``seat``, else ``chosen_seat``'s)."""
-    if table.watching:
-        raise Refusal(403, "web.err.watching")
-    if not table.live or table.record.status != "playing":
-        raise Refusal(409, "core.err.not_playing")
+    """The seat a write (an action, a move built on the server) is for, in
+    the one order of ``tables.seating``: a seat of the session's (the body's
+    ``seat``, else ``chosen_seat``'s) in a live game in play, not resigned,
+    on the version the page shows."""
+    seating.playing_seats(table, table.mine)
+    if not table.live:
+        raise TableError("core.err.not_playing")
     version = body.get("version")
     if type(version) is not int:
         raise Refusal(400, "web.err.bad_version")
-    if version != table.record.version:
-        raise Refusal(409, "web.err.stale", version=table.record.version)
     asked = body.get("seat")
-    return chosen_seat(table, str(asked) if type(asked) is int else None if asked is None else "x")
+    seat = chosen_seat(table, str(asked) if type(asked) is int else None if asked is None else "x")
+    seating.still_playing(table, seat)
+    seating.same_version(table, version)
+    return seat

@@ -9,15 +9,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import time
-from collections import OrderedDict
 from typing import Any
 
-from db.models import GameRecord
-from db.tutorials import TutorialRepo
 from engines.tutorial import LEARNER, Step, Tutorial
 from games.definition import GameDefinition
 from i18n import has, t
+from render.lru import LruCache
 from tables.learning import Learning, load_learning, new_learning
+from tables.records import GameRecord, TutorialRepo
 from tables.text import game_name
 from web.access import SeenTable
 from web.moves import legal_moves, move_id, move_json
@@ -50,20 +49,18 @@ class LearnPictures:
     PNG requests draw once."""
 
     def __init__(self) -> None:
-        self._kept: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        self._kept: LruCache[tuple[Any, ...], bytes] = LruCache(PICTURES_KEPT)
 
     async def draw(self, learning: Learning, kind: str, locale: str) -> bytes | None:
         state_text = learning.state.model_dump_json()
         key = (learning.game_type, learning.user_id, learning.step, kind, locale,
                hashlib.sha1(state_text.encode()).hexdigest())
-        if key in self._kept:
-            self._kept.move_to_end(key)
-            return self._kept[key]
+        kept = self._kept.lookup(key)
+        if kept is not None:
+            return kept
         png = await asyncio.to_thread(self._draw, learning, kind, locale)
         if png is not None:
-            self._kept[key] = png
-            while len(self._kept) > PICTURES_KEPT:
-                self._kept.popitem(last=False)
+            self._kept.put(key, png)
         return png
 
     @staticmethod

@@ -9,13 +9,12 @@ from typing import Any
 from aiohttp import web
 from pydantic import ValidationError
 
-from db.fronts import is_local_table
 from engines import ai
-from engines.base import IllegalAction
 from games.definition import GameDefinition
 from games.options import CORE_KEYS, FIRST_SEAT, HINTS
 from i18n import normalize_locale, t
-from tables.errors import TableError
+from tables.errors import Refusal as TableRefusal
+from tables.records import is_local_table
 from tables.text import game_name
 from web.access import SeenTable
 from web.context import context_of, session_of
@@ -102,7 +101,7 @@ async def new_table(request: web.Request) -> web.Response:
     channel = -(1 + secrets.randbits(52))  # local tables: a channel of their own, never a Discord one
     try:
         table = await service.open_lobby(game, None, channel, host, session.name, config)
-    except (TableError, IllegalAction) as error:
+    except TableRefusal as error:
         raise from_table(error, locale=session.locale) from None
     try:
         for index in range(1, humans):
@@ -113,7 +112,7 @@ async def new_table(request: web.Request) -> web.Response:
         if levels:
             await service.set_ai_level(table.id, host, levels[0])
         await service.start(table.id, host)
-    except (TableError, IllegalAction) as error:
+    except TableRefusal as error:
         if service.get(table.id) is not None and table.record.status == "lobby":
             await service.cancel(table.id, host)
         raise from_table(error, locale=session.locale) from None

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import struct
-from collections import OrderedDict
 from typing import Any
 
+from render.lru import LruCache
 from web.access import SeenTable
 
 CACHE_SIZE = 128
@@ -22,7 +22,7 @@ def png_size(png: bytes) -> tuple[int, int]:
 class Pictures:
     def __init__(self, drawing: Any | None = None) -> None:
         self.drawing = drawing  # tables.drawing.DrawingPool, or None: a thread
-        self._cache: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        self._cache: LruCache[tuple[Any, ...], bytes] = LruCache(CACHE_SIZE)
 
     async def board(self, table: SeenTable, locale: str) -> bytes:
         view = table.engine.public_view(table.state)
@@ -37,9 +37,8 @@ class Pictures:
 
     async def _draw(self, table: SeenTable, kind: str, seat: int | None, view: Any, locale: str) -> bytes:
         key = (table.id, table.record.revision, table.record.version, kind, seat, locale)
-        cached = self._cache.get(key)
+        cached = self._cache.lookup(key)
         if cached is not None:
-            self._cache.move_to_end(key)
             return cached
         renderer = table.definition.renderer
         png: bytes
@@ -47,9 +46,7 @@ class Pictures:
             png = await self.drawing.draw(renderer, kind, view, locale, key=("web", *key))
         else:
             png = await asyncio.to_thread(getattr(renderer, f"{kind}_png"), view, locale)
-        self._cache[key] = png
-        while len(self._cache) > CACHE_SIZE:
-            self._cache.popitem(last=False)
+        self._cache.put(key, png)
         return png
 
     @staticmethod

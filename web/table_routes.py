@@ -9,9 +9,7 @@ import logging
 from aiohttp import WSMsgType, web
 from pydantic import ValidationError
 
-from engines.base import IllegalAction
-from tables.errors import TableError
-from tables.text import seat_params
+from tables.errors import Refusal as TableRefusal
 from web.access import chosen_seat, find_table, writing_seat
 from web.context import context_of, session_of
 from web.notifier import MAX_SOCKETS_PER_SESSION
@@ -75,10 +73,8 @@ async def post_action(request: web.Request) -> web.Response:
         raise Refusal(403, "web.err.not_your_seat")
     try:
         await context.service.act(table.id, user_id, action, expected_version=body["version"])
-    except (TableError, IllegalAction) as error:
-        refusal = from_table(error, table.definition.localize_params, session.locale)
-        refusal.params = seat_params(refusal.params, table.record.seats)
-        raise refusal from None
+    except TableRefusal as error:
+        raise from_table(error, table.definition.localize_params, session.locale, table.record.seats) from None
     live = context.service.get(table.id)
     version_now = live.record.version if live is not None else table.record.version
     return web.json_response({"version": version_now})

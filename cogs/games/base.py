@@ -10,9 +10,8 @@ from pydantic import BaseModel
 
 from cogs.common import bot_of, display_name, guild_locale, reply, reply_error, reply_key, user_locale
 from cogs.seats import find_table
-from engines.base import IllegalAction
 from i18n import t
-from tables.errors import TableError
+from tables.errors import Refusal
 from tables.service import LiveTable
 from tables.text import describe, score_line
 
@@ -52,7 +51,7 @@ class GameCog(commands.Cog):
             for _ in range(ai_seats):
                 await bot.tables.add_ai(table.id, interaction.user.id)
             await bot.tables.start(table.id, interaction.user.id)
-        except (TableError, IllegalAction):
+        except Refusal:
             await bot.tables.cancel(table.id, interaction.user.id)  # no half-made table left behind
             raise
         await reply_key(interaction, "core.game.started_solo", id=table.id)
@@ -87,7 +86,7 @@ class GameCog(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             events = await bot_of(interaction).tables.act(table.id, interaction.user.id, action)
-        except (TableError, IllegalAction) as error:
+        except Refusal as error:
             await reply_error(interaction, error)
             return False
         locale = await user_locale(interaction)

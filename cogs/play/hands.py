@@ -42,7 +42,7 @@ async def send_private_hand(interaction: discord.Interaction, table: "LiveTable"
 async def dm_locale(bot: Host, user_id: int, server_locale: str) -> str:
     """A DM's language: the user's own Chinese client where we saw one (as
     for their private replies), else the server's language."""
-    own = await bot.tables.settings.user_locale(user_id)
+    own = await bot.tables.queries.user_locale(user_id)
     return own if own and own != "en" else server_locale
 
 
@@ -56,7 +56,7 @@ async def dm_hand(bot: Host, table: "LiveTable", seat: int, locale: str, turn_hi
     record_seat = table.seats[seat]
     if record_seat.user_id is None or record_seat.is_ai or record_seat.dm_failed:
         return None
-    if not asked and await bot.tables.settings.dm_mode(record_seat.user_id) == "off":
+    if not asked and await bot.tables.queries.dm_mode(record_seat.user_id) == "off":
         return None
     view = table.engine.private_view(table.state, seat)
     if view is None and turn_hint is None:

@@ -19,12 +19,12 @@ from cogs.play.builder.model import Button, Screen
 from cogs.play.builder.registry import builder_of
 from cogs.play.panel_view import PanelMessage
 from cogs.play.pictures import alt_text
-from db.models import Seat
 from engines.base import IllegalAction
 from engines.tutorial import LEARNER
 from games.definition import GameDefinition
 from i18n import t
 from tables.learning import AI_NAME, Learning
+from tables.records import Seat
 from tables.text import game_name
 
 
