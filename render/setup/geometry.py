@@ -1,5 +1,5 @@
 """Where SETUP's pictures put the things a player taps: the board's
-squares and the hand's tiles, shared by the drawing (``render.setup``) and
+squares and the hand's tiles, shared by the drawing (``render.setup.board`` and ``render.setup.hand``) and
 the tap regions (``Renderer.board_regions`` / ``hand_regions``)."""
 from __future__ import annotations
 

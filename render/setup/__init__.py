@@ -20,8 +20,8 @@ from i18n import t
 from render.cache import MB, bounded
 from render.common import draw_text, fit_name, note_text, text_width, to_png, wrap_text
 from render.palette import PaletteSpec, palette_image
-from render.setup_alt import board_words, hand_words
-from render.setup_geometry import (
+from render.setup.alt import board_words, hand_words
+from render.setup.geometry import (
     BOARD_X,
     BOARD_Y,
     CELL,
