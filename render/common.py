@@ -41,6 +41,18 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+# A phone shows a picture 360 px wide (issue 31): text drawn s px tall in a
+# picture W px wide reads s·360/W px there, and should read at least 11.
+PHONE_WIDTH = 360
+PHONE_TEXT = 11
+
+
+def phone_min(width: int) -> int:
+    """The smallest text size for a picture ``width`` px wide: PHONE_TEXT px
+    tall when shown PHONE_WIDTH px wide (a narrower picture at its own size)."""
+    return math.ceil(PHONE_TEXT * max(width, PHONE_WIDTH) / PHONE_WIDTH - 1e-9)
+
+
 PNG_LEVEL_PALETTE = 2  # zlib level for palette PNGs (docs/results/2026-11-22-cheaper-pictures.md)
 PNG_LEVEL_RGB = 1  # for the rare RGB picture (colour emoji in a name)
 COLOUR_GLYPHS = "colour_glyphs"  # image.info flag: a colour emoji was drawn on it
@@ -275,7 +287,20 @@ def fit_name(make: Callable[[str], str], name: str, size: int, max_width: float,
     whole = make(name)
     if text_width(whole, size, bold) <= max_width:
         return whole
-    return make(fit_text(name, size, max(0.0, max_width - text_width(make(""), size, bold)), bold))
+    room = max(0.0, max_width - text_width(make(""), size, bold))
+    while True:  # make("") may drop a space that make(name) keeps: shrink until the whole fits
+        shown = make(fit_text(name, size, room, bold))
+        if text_width(shown, size, bold) <= max_width or room <= 0:
+            return shown
+        room = max(0.0, room - size / 2)
+
+
+def draw_named(draw: ImageDraw.ImageDraw, xy: tuple[float, float], make: Callable[[str], str], name: str,
+               size: int, *, max_width: float, bold: bool = False, **kwargs) -> float:
+    """``make(name)`` within ``max_width``: the player's display ``name`` in
+    it cut first (``fit_name``), never the words around it."""
+    return draw_text(draw, xy, fit_name(make, name, size, max_width, bold), size, bold=bold, max_width=max_width,
+                     wanted=make(name), **kwargs)
 
 
 # ---- recording the sizes drawn (the phone-legibility test) -----------------------------
@@ -375,12 +400,13 @@ def _report_layout(draw: ImageDraw.ImageDraw, wanted: str, text: str, size: int,
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, *,
               fill, bold: bool = False, anchor: str = "la", max_width: float | None = None,
-              scale: float = 1.0) -> float:
+              scale: float = 1.0, wanted: str | None = None) -> float:
     """Draw ``text`` at ``xy`` with per-character font fallback; returns the
     drawn width. ``anchor`` as Pillow's (horizontal l/m/r, vertical a/m/s/d).
     ``max_width`` truncates with "…". ``scale`` is how much the picture will
-    be shrunk afterwards (for the recorded size only)."""
-    wanted = text
+    be shrunk afterwards (for the recorded size only). ``wanted``: the text
+    before a display name in it was cut (``draw_named``), for a layout watcher."""
+    wanted = text if wanted is None else wanted
     if max_width is not None:
         text = fit_text(text, size, max_width, bold)
     if not text:
