@@ -61,6 +61,7 @@ from render.setup.style import (
 )
 
 SQUARE_TILE = 54  # a tile on a square
+LAST_ROOM = WIDTH - 32  # the last move's lines
 TITLE = 22
 STATUS = 17
 NAME = 16
@@ -80,12 +81,15 @@ def last_move_items(view: SetupPublicView, locale: str) -> list[tuple[str, int |
         return []
     items: list[tuple[str, int | None, bool]] = [(view.seat_labels[last.seat], last.seat, True)]
     if last.kind == "swap":
-        return items + [(t("render.setup.swapped", locale, n=last.swapped), None, False)]
-    items.append((t("render.setup.points", locale, n=last.points), None, True))
-    items.append((", ".join(f"{tile} {sq}" for tile, sq in last.placements), None, False))
-    for seat, points in last.bonuses.items():
-        items += [(view.seat_labels[seat], seat, True), (t("render.setup.bonus", locale, n=points), None, False)]
-    return items
+        items.append((t("render.setup.swapped", locale, n=last.swapped), None, False))
+    else:
+        items.append((t("render.setup.points", locale, n=last.points), None, True))
+        items.append((", ".join(f"{tile} {sq}" for tile, sq in last.placements), None, False))
+        for seat, points in last.bonuses.items():
+            items += [(view.seat_labels[seat], seat, True), (t("render.setup.bonus", locale, n=points), None, False)]
+    named = [(t("render.setup.last_move", locale), None, False), *items]
+    # "Last move" leads the line where it leaves the move on as few lines
+    return named if len(flow(named, LAST_ROOM)) <= len(flow(items, LAST_ROOM)) else items
 
 
 def _item_width(text: str, seat: int | None, bold: bool) -> int:
@@ -93,24 +97,27 @@ def _item_width(text: str, seat: int | None, bold: bool) -> int:
 
 
 def flow(items: list[tuple[str, int | None, bool]], room: int) -> list[list[tuple[str, int | None, bool]]]:
-    """The items on lines of ``room`` px: a line breaks before a label pill only."""
+    """The items on lines of ``room`` px: a label pill and the words after
+    it stay together; a line breaks before a pill that would not fit."""
+    units: list[list[tuple[str, int | None, bool]]] = []
+    for item in items:
+        if item[1] is not None or not units:
+            units.append([])
+        units[-1].append(item)
     lines: list[list[tuple[str, int | None, bool]]] = []
     x = room + 1
-    for item in items:
-        w = _item_width(*item) + 10
-        if item[1] is not None and x + w > room and lines and lines[-1]:
+    for unit in units:
+        w = sum(_item_width(*item) + 10 for item in unit)
+        if x + w > room and not (lines and not lines[-1]):
             lines.append([])
             x = 0
-        elif not lines:
-            lines.append([])
-            x = 0
-        lines[-1].append(item)
+        lines[-1].extend(unit)
         x += w
     return lines
 
 
 def panel_of(view: SetupPublicView, locale: str) -> Panel:
-    return Panel(view.num_players, len(flow(last_move_items(view, locale), WIDTH - 32)))
+    return Panel(view.num_players, len(flow(last_move_items(view, locale), LAST_ROOM)))
 
 
 @bounded("setup boards", max_items=64, max_bytes=32 * MB)
@@ -318,7 +325,7 @@ def _players(image: Image.Image, draw: ImageDraw.ImageDraw, view: SetupPublicVie
 def _last_move(image: Image.Image, draw: ImageDraw.ImageDraw, view: SetupPublicView, locale: str,
                panel: Panel) -> None:
     y = panel.last
-    for line in flow(last_move_items(view, locale), WIDTH - 32):
+    for line in flow(last_move_items(view, locale), LAST_ROOM):
         x = 16
         mid = y + LAST_ROW // 2 - 2
         for text, seat, bold in line:
@@ -326,7 +333,7 @@ def _last_move(image: Image.Image, draw: ImageDraw.ImageDraw, view: SetupPublicV
                 pill(image, (x, mid - pill_height() // 2), text, SEAT_COLOURS[seat])
                 x += pill_width(text) + 8
                 continue
-            ink = HIGHLIGHT if bold else TEXT
+            ink = HIGHLIGHT if bold else DIM_TEXT if x == 16 else TEXT  # the line's first word: "Last move"
             x += int(draw_text(draw, (x, mid), text, LAST_MOVE_TEXT, fill=ink, bold=bold, anchor="lm",
                                max_width=WIDTH - 16 - x)) + 10
         y += LAST_ROW
