@@ -26,7 +26,7 @@ from engines.base import SeatInfo
 from engines.tutorial import LEARNER, TutorialRunner
 from tables.registry import default_registry
 from tests.support.game_pictures import LOCALES, NAMES, PREVIEWS, play, sample, weight
-from tests.support.phone import Tall, phone_problems
+from tests.support.phone import Surface, Tall, phone_problems
 from tests.support.text_layout import LayoutRecorder
 
 REGISTRY = default_registry()
@@ -47,6 +47,25 @@ GAMES = [
 
 def tall(game: str, what: str, state, players: int) -> Tall | None:
     """The pictures whose content needs more than 1.5 widths, and why."""
+    if game == "cubed" and what == "board" and players >= 5:
+        return Tall("the score table has a row per player (the table itself is a square as wide as the picture)",
+                    1.85)
+    if game == "cubed" and what == "hand":
+        from render.cubed import hand_layout
+
+        if hand_layout(state).columns == 4:
+            return Tall("a hand of over 36 pieces: four columns of one rotation each, every piece shown", 2.2)
+    return None
+
+
+def surface(game: str, what: str) -> Surface | None:
+    """Where an empty band across a picture is the game's table."""
+    if game == "cubed" and what in ("board", "preview"):
+        from render.cubed.sprites import BOARD_SIZE
+
+        return Surface("CUBED's table is a square as wide as the picture on every turn, so that the board message "
+                       "keeps its size between turns (a small table leaves it empty around the pieces)",
+                       0, None if what == "preview" else BOARD_SIZE)
     return None
 
 
@@ -57,11 +76,12 @@ class Findings:
         self.found: dict[str, list[str]] = {}
         self.checked = 0
 
-    def check(self, recorder: LayoutRecorder, where: str, encoded: bytes, layered=(), allowance=None) -> None:
+    def check(self, recorder: LayoutRecorder, where: str, encoded: bytes, layered=(), allowance=None,
+              table: Surface | None = None) -> None:
         size, texts = recorder.texts_of(encoded)
         assert texts, f"no text heard in the {where}"
         self.checked += 1
-        for problem in phone_problems(encoded, size, texts, NAMES, layered, allowance):
+        for problem in phone_problems(encoded, size, texts, NAMES, layered, allowance, table):
             self.found.setdefault(problem, []).append(where)
 
     def report(self) -> list[str]:
@@ -84,7 +104,8 @@ def test_every_picture_of_a_whole_game_reads_on_a_phone(game, players, config, s
             for locale in locales:
                 where = f"{locale} state {run.index(state)}"
                 board = renderer.board_png(engine.public_view(state), locale)
-                findings.check(recorder, f"{where} board", board, (), tall(game, "board", state, players))
+                findings.check(recorder, f"{where} board", board, (), tall(game, "board", state, players),
+                               surface(game, "board"))
                 for seat in seats:
                     view = engine.private_view(state, seat)
                     if view is None:
@@ -97,7 +118,8 @@ def test_every_picture_of_a_whole_game_reads_on_a_phone(game, players, config, s
                                        (), tall(game, "hand", shared, players))
                 if not engine.is_over(state):
                     for what, png, layered in PREVIEWS[game](spec, state, locale):
-                        findings.check(recorder, f"{where} {what}", png, layered, tall(game, "preview", state, players))
+                        findings.check(recorder, f"{where} {what}", png, layered, tall(game, "preview", state, players),
+                                       surface(game, "preview"))
         _review(findings, recorder, spec, fullest, players)
     assert findings.checked >= 10
     report = findings.report()
@@ -138,7 +160,7 @@ def test_the_tutorials_and_rules_topics_read_on_a_phone(game):
             board = renderer.board_png(public, locale, highlight=step.highlight) if step.highlight \
                 else renderer.board_png(public, locale)
             findings.check(recorder, f"{locale} tutorial step {step.name} board", board, (),
-                           tall(game, "board", state, 2))
+                           tall(game, "board", state, 2), surface(game, "board"))
             view = engine.private_view(state, LEARNER)
             if view is not None:
                 findings.check(recorder, f"{locale} tutorial step {step.name} hand", renderer.hand_png(view, locale),

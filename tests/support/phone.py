@@ -33,6 +33,14 @@ class Tall:
     up_to: float  # ... but never taller than this many widths
 
 
+@dataclass(frozen=True)
+class Surface:
+    """Rows of a picture where an empty band is a playing surface, and why."""
+    reason: str
+    top: int
+    bottom: int | None = None  # None: to the picture's bottom
+
+
 def small_texts(size: tuple[int, int], texts: list[Placed]) -> list[str]:
     width = size[0]
     return [f"{on_phone(t.size, width):.1f} px on a phone: {t.text!r} (drawn {t.size:.1f} px, picture {width} wide)"
@@ -61,7 +69,8 @@ def empty_bands(image: Image.Image) -> list[tuple[int, int]]:
 
 
 def phone_problems(encoded: bytes, size: tuple[int, int], texts: list[Placed], names: Iterable[str] = (),
-                   layered: Iterable[Layered] = (), tall: Tall | None = None) -> list[str]:
+                   layered: Iterable[Layered] = (), tall: Tall | None = None,
+                   surface: Surface | None = None) -> list[str]:
     """Every way a picture fails a phone reader, as sentences."""
     found = problems(size, texts, names, layered) + small_texts(size, texts)
     width, height = size
@@ -71,5 +80,7 @@ def phone_problems(encoded: bytes, size: tuple[int, int], texts: list[Placed], n
         found.append(f"{width}x{height} is {aspect:.2f} widths tall{why}")
     image = Image.open(io.BytesIO(encoded))
     for top, band in empty_bands(image):
+        if surface is not None and surface.top <= top and top + band <= (surface.bottom or height):
+            continue
         found.append(f"an empty band {band} px tall at y={top} across the {width}x{height} picture")
     return found
