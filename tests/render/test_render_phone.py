@@ -50,6 +50,13 @@ def tall(game: str, what: str, state, players: int) -> Tall | None:
     if game == "cubed" and what == "board" and players >= 5:
         return Tall("the score table has a row per player (the table itself is a square as wide as the picture)",
                     1.85)
+    if game == "deathfront" and what in ("board", "preview", "review", "topic"):
+        return Tall("the battlefield is 7 rows of 4 or 5 columns, each cell holding a unit's tag, level, "
+                    "attack/defence, name and codes at a size a phone reads: the grid alone is taller than 1.5 widths",
+                    3.2)
+    if game == "deathfront" and what == "hand" and len(state.hand) > 4:
+        return Tall("two cards a row, each with its facts and its range or supply pattern: a hand of five or more "
+                    "cards takes three rows or more", 0.7 + 0.55 * -(-len(state.hand) // 2))
     if game == "cubed" and what == "hand":
         from render.cubed import hand_layout
 

@@ -29,7 +29,13 @@ Picture = tuple[str, bytes, tuple[Layered, ...]]  # (what, encoded picture, text
 def label_covers(name: str) -> Layered:
     return Layered("preview label", "the builder writes the chosen card's name on a white band across the cell "
                    "it would stand on, over what stands there now",
-                   lambda below, above: above.wanted == name)
+                   lambda below, above: above.wanted == name or _part_of(above.wanted, name))
+
+
+def _part_of(line: str, name: str) -> bool:
+    """A line of a name put on two lines (the first may end in a hyphen)."""
+    line = line.removesuffix("-").strip()
+    return bool(line) and line in name
 
 
 def play(game: str, players: int, config: dict, seed: int) -> tuple[Any, list]:
