@@ -57,6 +57,8 @@ def tall(game: str, what: str, state, players: int) -> Tall | None:
     if game == "deathfront" and what == "hand" and len(state.hand) > 4:
         return Tall("two cards a row, each with its facts and its range or supply pattern: a hand of five or more "
                     "cards takes three rows or more", 0.7 + 0.55 * -(-len(state.hand) // 2))
+    if what == "standings" and len(state.lines) > 20:
+        return Tall("a line per entrant (up to 32, then \"+n more\")", 2.3)
     if game == "cubed" and what == "hand":
         from render.cubed import hand_layout
 
