@@ -14,16 +14,16 @@ import io
 import math
 import threading
 import unicodedata
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
 from fontTools.ttLib import TTCollection, TTFont
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from render.cache import BoundedCache
+from render.watching import HOOKS, DrawnText, note_text
 
 FONT_DIR = Path(__file__).parent / "fonts"
 ELLIPSIS = "…"
@@ -303,69 +303,6 @@ def draw_named(draw: ImageDraw.ImageDraw, xy: tuple[float, float], make: Callabl
                      wanted=make(name), **kwargs)
 
 
-# ---- recording the sizes drawn (the phone-legibility test) -----------------------------
-_recorders: list[list[tuple[float, str]]] = []
-
-
-@contextmanager
-def record_text() -> Iterator[list[tuple[float, str]]]:
-    """Collect (pixel size, text) of every text drawn inside the block."""
-    log: list[tuple[float, str]] = []
-    _recorders.append(log)
-    try:
-        yield log
-    finally:
-        _recorders.remove(log)
-
-
-def note_text(size: float, text: str) -> None:
-    """Record a text drawn earlier and reused from a cache (e.g. a sprite's
-    letter), at the size it appears in the final image."""
-    for log in _recorders:
-        log.append((size, text))
-
-
-# ---- recording where texts are drawn (the layout test) ----------------------------------
-@dataclass(frozen=True)
-class DrawnText:
-    """One ``draw_text`` call as drawn, for a layout checker: ``box`` is the
-    ink (x0, y0, x1, y1) on the image drawn on, ``span`` the x range of its
-    advance (what ``max_width`` limits); ``allowed`` the x range that
-    ``max_width`` gave it (None: none given); ``wanted`` the text asked for
-    (``text`` differs when it was cut)."""
-    text: str
-    wanted: str
-    size: float
-    box: tuple[float, float, float, float]
-    span: tuple[float, float]
-    allowed: tuple[float, float] | None
-    mark: bool = False  # not a text: a mark drawn over a finished picture (``note_mark``)
-
-
-LayoutHook = Callable[[Image.Image | None, DrawnText], None]
-_layout_hooks: list[LayoutHook] = []
-
-
-@contextmanager
-def watch_layout(hook: LayoutHook) -> Iterator[None]:
-    """Call ``hook(image drawn on, DrawnText)`` for every text drawn inside
-    the block. Outside one, ``draw_text`` measures nothing more."""
-    _layout_hooks.append(hook)
-    try:
-        yield
-    finally:
-        _layout_hooks.remove(hook)
-
-
-def note_mark(image: Image.Image, box: tuple[float, float, float, float], name: str) -> None:
-    """Tell a layout watcher about a mark drawn over a finished picture (a
-    preview's ring or dot), which no text under it may be hidden by."""
-    if _layout_hooks:
-        drawn = DrawnText(name, name, 0, box, (box[0], box[2]), None, mark=True)
-        for hook in list(_layout_hooks):
-            hook(image, drawn)
-
-
 def _ink_box(text: str, size: int, bold: bool, x: float, baseline: float) -> tuple[float, float, float, float]:
     """Where the glyphs of ``text`` drawn from ``x`` on ``baseline`` put ink."""
     x0 = y0 = math.inf
@@ -394,7 +331,7 @@ def _report_layout(draw: ImageDraw.ImageDraw, wanted: str, text: str, size: int,
         allowed = (start, start + max_width)
     span = (x, x + text_width(text, size, bold))
     drawn = DrawnText(text, wanted, size, _ink_box(text, size, bold, x, baseline), span, allowed)
-    for hook in list(_layout_hooks):
+    for hook in list(HOOKS):
         hook(getattr(draw, "_image", None), drawn)
 
 
@@ -423,7 +360,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
     ascent, descent = font(size).getmetrics()
     baseline = {"a": y + ascent, "t": y + ascent, "m": y + (ascent - descent) / 2, "s": y,
                 "d": y - descent, "b": y - descent}[vertical]
-    if _layout_hooks:
+    if HOOKS:
         _report_layout(draw, wanted, text, size, bold, x, baseline, (xy[0], horizontal), max_width)
     for face, chunk in runs(text):
         if face is None:

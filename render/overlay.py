@@ -12,8 +12,9 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from render.common import draw_text, note_mark, phone_min
+from render.common import draw_text, phone_min
 from render.fit import fit_lines
+from render.watching import note_mark
 
 TARGET = (20, 150, 70)  # may be picked
 CHOSEN = (200, 0, 140)  # picked

@@ -54,8 +54,9 @@ def _legend_row(draw: ImageDraw.ImageDraw, y: int, x: int, size: int, colour: tu
 
 
 def _uniform(image: Image.Image, y: int) -> bool:
-    lows_highs = image.crop((0, y, image.width, y + 1)).getextrema()
-    return all(lo == hi for lo, hi in lows_highs)
+    """Whether row ``y`` of an RGB picture is one colour across."""
+    row = image.crop((0, y, image.width, y + 1)).tobytes()
+    return row == row[:3] * image.width
 
 
 def rows_around(image: Image.Image, area: Box) -> tuple[int, int]:

@@ -11,9 +11,10 @@ from engines.setup import rules
 from engines.setup.models import SetupPublicView
 from i18n import t
 from render.cache import MB, bounded
-from render.common import draw_text, note_text, text_width
+from render.common import draw_text, text_width
 from render.palette import PaletteSpec, palette_image
 from render.setup.geometry import MIN_TEXT
+from render.watching import note_text
 
 SEAT_COLOURS = [(214, 69, 69), (142, 91, 214), (222, 172, 0), (63, 158, 77)]  # red, purple, yellow, green
 SUIT_COLOURS = {

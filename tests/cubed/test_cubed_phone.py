@@ -19,8 +19,8 @@ from engines.cubed.models import CubedConfig, HandPiece
 from engines.cubed.pieces import COLOURS, PIECES
 from games.cubed import round_summaries
 from i18n import catalogue, t
-from render.common import record_text
 from render.cubed.sprites import HAND_CARD
+from render.watching import record_text
 from tables.text import game_name
 
 ENGINE = CubedEngine()

@@ -19,12 +19,13 @@ from engines.deathfront.cards import card_name, default_cards
 from engines.deathfront.parsing import resolve_card
 from i18n import t
 from render import overlay
-from render.common import ELLIPSIS, record_text, text_width
+from render.common import ELLIPSIS, text_width
 from render.deathfront import CELL, BoardPicture, DeathFrontRenderer, tile_sprite
 from render.deathfront.board import PAD, USED_SAMPLE
 from render.deathfront.style import LEVEL_INK
 from render.deathfront.tile import NAME_WIDTH, badge_size
 from render.fit import fit_lines
+from render.watching import record_text
 
 RENDERER = DeathFrontRenderer()
 LOCALES = ("en", "zh-CN", "zh-TW")

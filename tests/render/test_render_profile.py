@@ -12,9 +12,9 @@ from PIL import Image, ImageChops
 from render_helpers import clear_caches, decode
 
 from i18n import t
-from render.common import record_text, watch_layout
 from render.profile import WIDTH, GameStats, ProfileCard, RecentLine, profile_png
 from render.profile_chart import slot_colour, x_ticks, y_ticks
+from render.watching import record_text, watch_layout
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "profile"
 PHONE_WIDTH = 400

@@ -7,7 +7,6 @@ import pytest
 from render_helpers import decode
 
 from i18n import LOCALES, t
-from render.common import record_text
 from render.tournament import (
     MAX_LINES,
     MEDALS,
@@ -20,6 +19,7 @@ from render.tournament import (
     score,
     standings_png,
 )
+from render.watching import record_text
 
 PHONE_WIDTH, MIN_PX = 400, 9
 LONG = "Bob the Builder of Very Long Names Indeed " * 3

@@ -1,6 +1,6 @@
 """Where every text of a picture ends up, and what is wrong with it.
 
-``LayoutRecorder`` hears every ``draw_text`` (``render.common.watch_layout``)
+``LayoutRecorder`` hears every ``draw_text`` (``render.watching.watch_layout``)
 and follows each text through what Pillow does to the image it was drawn on:
 a sprite pasted into a board, a board cropped, copied, converted, shrunk
 (``reduce``, ``resize``), encoded as PNG or JPEG and opened again. The
@@ -22,7 +22,8 @@ from typing import Any, Callable, Iterable
 from PIL import Image
 
 from render.cache import all_caches
-from render.common import ELLIPSIS, DrawnText, watch_layout
+from render.common import ELLIPSIS
+from render.watching import DrawnText, watch_layout
 
 TOLERANCE = 1.5  # px: antialiased edges of neighbouring texts may touch
 
