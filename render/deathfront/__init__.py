@@ -21,7 +21,7 @@ from engines.deathfront.models import DeathFrontPrivateView, DeathFrontPublicVie
 from i18n import t
 from render.common import to_png
 from render.deathfront.alt import board_words, hand_words
-from render.deathfront.board import BoardPicture, grid_image, tile_sprite
+from render.deathfront.board import BoardPicture, grid_image
 from render.deathfront.hand import card_stats, draw_hand, hand_regions
 from render.deathfront.style import (
     ATTACK_RED,
@@ -29,6 +29,7 @@ from render.deathfront.style import (
     FACTION_COLOUR,
     HEADER,
     MARGIN,
+    MARGIN_X,
     MOVE_BLUE,
     PALETTE,
     PREVIEW,
@@ -36,9 +37,10 @@ from render.deathfront.style import (
     USED_RED,
     palette,
 )
+from render.deathfront.tile import tile_sprite
 
 __all__ = [
-    "ATTACK_RED", "CELL", "FACTION_COLOUR", "HEADER", "MARGIN", "MOVE_BLUE", "PALETTE", "PREVIEW", "TERRITORY",
+    "ATTACK_RED", "CELL", "FACTION_COLOUR", "HEADER", "MARGIN", "MARGIN_X", "MOVE_BLUE", "PALETTE", "PREVIEW", "TERRITORY",
     "USED_RED", "BoardPicture", "DeathFrontRenderer", "card_stats", "draw_hand", "grid_image", "palette",
     "tile_sprite",
 ]

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from bench.review_games import deathfront_pass_up_the_win, finished_game, setup_two_for_six
+from render.review import BAND
 from tables.registry import default_registry
 from tables.review import decisions, judge_decisions, replayed, review_seat
 from tables.review_show import shown_items
@@ -77,7 +78,8 @@ def test_each_move_is_worded_and_drawn_in_the_viewers_language(game, seed, local
         image = Image.open(io.BytesIO(item.picture))
         view = definition.engine.public_view(before[item.seq])  # the public board: nothing hidden drawn
         board = Image.open(io.BytesIO(definition.renderer.board_png(view, locale)))
-        assert image.width == board.width and image.height > board.height  # the legend under the board
+        assert image.width == board.width  # the legend over the board's playing area
+        assert image.convert("RGB").getpixel((image.width - 2, 2)) == BAND
     if game == "deathfront":
         wins = {"en": "wins the game at once", "zh-CN": "立即赢得", "zh-TW": "立即贏得"}[locale]
         assert wins in items[0].text
