@@ -310,7 +310,8 @@ class SetupRenderer(Renderer):
                 draw.rounded_rectangle(box, radius=10, outline=DIM_TEXT, width=2)
         # what the grey pile badge means
         _stack_icon(draw, x + 4 * 78 + 10, y + 48)
-        for k, line in enumerate(_lines(t("render.setup.under_legend", locale), 14, WIDTH - (x + 4 * 78 + 36) - 20)):
+        legend = t("render.setup.under_legend", locale)
+        for k, line in enumerate(wrap_text(legend, 14, WIDTH - (x + 4 * 78 + 36) - 20, max_lines=3)):
             draw_text(draw, (x + 4 * 78 + 34, y + 36 + k * 18), line, 14, fill=DIM_TEXT)
         return y + 110
 
@@ -397,8 +398,8 @@ class SetupRenderer(Renderer):
         """``highlight``: tiles (e.g. "★7") the move builder has chosen, outlined in yellow."""
         chosen = set(highlight)
         sections = hand_sections(view)
-        width = WIDTH
-        image = Image.new("RGB", (width, HAND_TOP + HAND_ROW * len(sections)), BACKGROUND)
+        width, height = self.hand_size(view)
+        image = Image.new("RGB", (width, height), BACKGROUND)
         draw = ImageDraw.Draw(image)
         title, squares, turn = self._hand_title(view, locale)
         draw_text(draw, (24, 14), title, 26, fill=HIGHLIGHT if turn else TEXT, bold=True, max_width=width - 48)
@@ -459,6 +460,12 @@ class SetupRenderer(Renderer):
         return t("render.setup.common_hand", locale), PUBLIC_EDGE, t("render.setup.hint_common", locale)
 
     # ---- tap regions -----------------------------------------------------------
+    def board_size(self, view: SetupPublicView, locale: str = "en") -> tuple[int, int]:
+        return WIDTH, board_height(view.num_players, view.finish)  # the size board_png draws, without drawing
+
+    def hand_size(self, view: SetupPrivateView, locale: str = "en") -> tuple[int, int]:
+        return WIDTH, HAND_TOP + HAND_ROW * len(hand_sections(view))
+
     def board_regions(self, view: SetupPublicView, locale: str = "en") -> list[Region]:  # type: ignore[override]
         """Every square with the ring a preview draws around it."""
         return [region(sq.square, "square", square_box(sq.square)) for sq in view.squares]
@@ -490,7 +497,3 @@ class SetupRenderer(Renderer):
 
     def hand_text_full(self, view: SetupPrivateView, locale: str = "en") -> str:
         return hand_words(view, locale, TEXT_LIMIT)
-
-
-def _lines(text: str, size: int, width: float) -> list[str]:
-    return wrap_text(text, size, width, max_lines=3)

@@ -164,10 +164,18 @@ def board_image(view: CubedPublicView, locale: str = "en", *,
         draw.polygon(hexagon(cx, cy, size + 2), outline=PREVIEW, width=4)
     return image
 
+def panel_height(view: CubedPublicView) -> int:
+    """The panel under the board area: title, bag, status, the score table and the legend."""
+    return 12 + 34 + 28 + 30 + 28 + len(view.seat_names) * 26 + 16 + 4 * 28 + 12
+
+
+def board_size(view: CubedPublicView) -> tuple[int, int]:
+    """The size ``board_image`` draws, without drawing."""
+    return BOARD_SIZE, BOARD_SIZE + panel_height(view)
+
+
 def _panel(view: CubedPublicView, locale: str) -> Image.Image:
-    seats = len(view.seat_names)
-    height = 12 + 34 + 28 + 30 + 28 + seats * 26 + 16 + 4 * 28 + 12
-    panel = Image.new("RGB", (BOARD_SIZE, height), PANEL_FILL)
+    panel = Image.new("RGB", (BOARD_SIZE, panel_height(view)), PANEL_FILL)
     draw = ImageDraw.Draw(panel)
     y = 12
     title = t("render.cubed.title", locale) + " · " + (
