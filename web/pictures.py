@@ -1,6 +1,17 @@
-"""The board and hand pictures of the API, drawn off the event loop (the
-drawing pool when the process has one, else a thread) and kept for the
-table's current revision: a page's JSON and its PNG requests draw once."""
+"""The board and hand pictures of the API, each of one version of a table.
+
+A picture's URL names the version of the state it shows (``?v=``), and it is
+drawn from the state of that version: the table's state when the request
+finds the table there, else the state a recent answer showed at that version
+(``remember``: every table JSON keeps its state here). A version this process
+has not shown is refused, never drawn from another state; the page fetches
+the latest instead. Drawing runs off the event loop (the drawing pool when
+the process has one, else a thread); a picture is drawn once per version,
+seat and language.
+
+Sizes come from the renderers' geometry (``board_size`` / ``hand_size``)
+without drawing; a renderer without them (a test's) is drawn to be measured.
+"""
 from __future__ import annotations
 
 import asyncio
@@ -8,9 +19,12 @@ import struct
 from collections import OrderedDict
 from typing import Any
 
+from pydantic import BaseModel
+
 from web.access import SeenTable
 
-CACHE_SIZE = 128
+CACHE_SIZE = 128  # pictures
+STATES_KEPT = 256  # (table, version) states shown lately
 
 
 def png_size(png: bytes) -> tuple[int, int]:
@@ -23,20 +37,51 @@ class Pictures:
     def __init__(self, drawing: Any | None = None) -> None:
         self.drawing = drawing  # tables.drawing.DrawingPool, or None: a thread
         self._cache: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        self._states: OrderedDict[tuple[int, int], BaseModel] = OrderedDict()
 
-    async def board(self, table: SeenTable, locale: str) -> bytes:
-        view = table.engine.public_view(table.state)
-        return await self._draw(table, "board", None, view, locale)
+    def remember(self, table: SeenTable) -> None:
+        """Keep ``table``'s state under its version: the pictures an answer
+        names are drawn from it even once the table has moved on."""
+        if table.state is None:
+            return
+        key = (table.id, table.version)
+        self._states[key] = table.state
+        self._states.move_to_end(key)
+        while len(self._states) > STATES_KEPT:
+            self._states.popitem(last=False)
 
-    async def hand(self, table: SeenTable, seat: int, locale: str) -> bytes | None:
+    def state_at(self, table: SeenTable, version: int | None) -> BaseModel | None:
+        """The state of ``table`` at ``version`` (None: the one found now)."""
+        if version is None or version == table.version:
+            return table.state
+        return self._states.get((table.id, version))
+
+    async def board(self, table: SeenTable, locale: str, version: int | None = None) -> bytes | None:
+        state = self.state_at(table, version)
+        if state is None:
+            return None
+        view = table.engine.public_view(state)
+        return await self._draw(table, table.version if version is None else version, "board", None, view, locale)
+
+    async def hand(self, table: SeenTable, seat: int, locale: str, version: int | None = None) -> bytes | None:
         """``seat``'s own hand (the caller checked it is the session's)."""
-        view = table.engine.private_view(table.state, seat)
+        state = self.state_at(table, version)
+        view = table.engine.private_view(state, seat) if state is not None else None
         if view is None:
             return None
-        return await self._draw(table, "hand", seat, view, locale)
+        return await self._draw(table, table.version if version is None else version, "hand", seat, view, locale)
 
-    async def _draw(self, table: SeenTable, kind: str, seat: int | None, view: Any, locale: str) -> bytes:
-        key = (table.id, table.record.revision, table.record.version, kind, seat, locale)
+    async def size(self, table: SeenTable, kind: str, seat: int | None, view: Any, locale: str) -> tuple[int, int]:
+        """The picture's width and height, from the renderer's geometry."""
+        measure = getattr(table.definition.renderer, f"{kind}_size", None)
+        if measure is not None:
+            width, height = measure(view, locale)
+            return int(width), int(height)
+        return png_size(await self._draw(table, table.version, kind, seat, view, locale))
+
+    async def _draw(self, table: SeenTable, version: int, kind: str, seat: int | None, view: Any,
+                    locale: str) -> bytes:
+        key = (table.id, version, kind, seat, locale)
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)

@@ -105,7 +105,7 @@ class SessionKeeper:
         if not cookie or len(cookie) > MAX_COOKIE:
             return None
         try:
-            data = self._serializer.loads(cookie, max_age=self.max_age)
+            data = self._serializer.loads(cookie, max_age=int(self.max_age))
             session = Session(**data)
         except (BadData, ValueError, TypeError):  # forged, foreign, expired, malformed
             return None

@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from engines.base import IllegalAction
 from tables.errors import TableError
 from tables.text import seat_params
-from web.access import chosen_seat, find_table, writing_seat
+from web.access import SeenTable, chosen_seat, find_table, writing_seat
 from web.context import context_of, session_of
 from web.notifier import MAX_SOCKETS_PER_SESSION
 from web.refusals import Refusal, from_table
@@ -21,41 +21,55 @@ from web.table_json import table_json
 
 log = logging.getLogger(__name__)
 PNG_HEADERS = {"Cache-Control": "private, no-cache"}
+# A URL that names its version: that version's picture never changes (in the session's language).
+VERSION_PNG_HEADERS = {"Cache-Control": "private, max-age=3600, immutable"}
 
 
 async def get_table(request: web.Request) -> web.Response:
     context, session = context_of(request), session_of(request)
-    for _ in range(3):
-        table = await find_table(context.service, request.match_info["id"], session, context.viewers)
-        version = table.record.version
-        asked = request.query.get("seat")
-        you = None if table.watching and not asked else chosen_seat(table, asked)
-        data = await table_json(context.service, context.pictures, context.notifier.log, table, you, session.locale)
-        # The table may move on while its pictures are drawn: its moves and regions
-        # are of the state found, so the answer names that state's version or is made anew.
-        if data["version"] == version:
-            break
-    data["version"] = version
+    table = await find_table(context.service, request.match_info["id"], session, context.viewers)
+    asked = request.query.get("seat")
+    you = None if table.watching and not asked else chosen_seat(table, asked)
+    data = await table_json(context.service, context.pictures, context.notifier.log, table, you, session.locale)
     return web.json_response(data, headers={"Cache-Control": "no-store"})
+
+
+def asked_version(request: web.Request) -> int | None:
+    """The version a picture's URL names (``?v=``); None: the table's now."""
+    text = request.query.get("v")
+    if text is None:
+        return None
+    if not text.isascii() or not text.isdigit() or len(text) > 9:
+        raise Refusal(400, "web.err.bad_version")
+    return int(text)
+
+
+def picture(png: bytes | None, table: SeenTable, version: int | None) -> web.Response:
+    """A PNG of that version, or why there is none: nothing to draw yet, or a
+    version this process does not hold (moved on, or not heard of yet)."""
+    if png is None:
+        if version is not None and table.state is not None and version != table.version:
+            raise Refusal(404, "web.err.other_version", version=table.version)
+        raise Refusal(404, "web.err.no_picture")
+    return web.Response(body=png, content_type="image/png",
+                        headers=PNG_HEADERS if version is None else VERSION_PNG_HEADERS)
 
 
 async def board_png(request: web.Request) -> web.Response:
     context, session = context_of(request), session_of(request)
     table = await find_table(context.service, request.match_info["id"], session, context.viewers)
-    if table.state is None:
-        raise Refusal(404, "web.err.no_picture")
-    png = await context.pictures.board(table, session.locale)
-    return web.Response(body=png, content_type="image/png", headers=PNG_HEADERS)
+    version = asked_version(request)
+    png = await context.pictures.board(table, session.locale, version) if table.state is not None else None
+    return picture(png, table, version)
 
 
 async def hand_png(request: web.Request) -> web.Response:
     context, session = context_of(request), session_of(request)
     table = await find_table(context.service, request.match_info["id"], session, context.viewers)
     seat = chosen_seat(table, request.query.get("seat"))
-    png = await context.pictures.hand(table, seat, session.locale) if table.state is not None else None
-    if png is None:
-        raise Refusal(404, "web.err.no_picture")
-    return web.Response(body=png, content_type="image/png", headers=PNG_HEADERS)
+    version = asked_version(request)
+    png = await context.pictures.hand(table, seat, session.locale, version) if table.state is not None else None
+    return picture(png, table, version)
 
 
 async def post_action(request: web.Request) -> web.Response:
@@ -73,14 +87,14 @@ async def post_action(request: web.Request) -> web.Response:
     user_id = table.record.seats[seat].user_id
     if user_id is None or not session.owns(user_id):
         raise Refusal(403, "web.err.not_your_seat")
+    live = context.service.get(table.id)  # its record moves on with the move, even when the game ends
     try:
         await context.service.act(table.id, user_id, action, expected_version=body["version"])
     except (TableError, IllegalAction) as error:
         refusal = from_table(error, table.definition.localize_params, session.locale)
         refusal.params = seat_params(refusal.params, table.record.seats)
         raise refusal from None
-    live = context.service.get(table.id)
-    version_now = live.record.version if live is not None else table.record.version
+    version_now = live.record.version if live is not None else table.version
     return web.json_response({"version": version_now})
 
 
