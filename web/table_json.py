@@ -36,6 +36,15 @@ def turn_line(table: SeenTable, locale: str) -> str:
     return t("core.board.turn", locale, players=names) if names else ""
 
 
+def first_pairs(table: SeenTable, you: int | None, locale: str) -> list[list[str]]:
+    """The pairs a move built on the server may start with (``POST .../continue``
+    with no pairs), so the page need not ask at each new position."""
+    continuer = table.definition.continue_move
+    if continuer is None or you is None or table.state is None:
+        return []
+    return [list(pair) for pair in continuer(table.state, you, [], locale).next]
+
+
 async def picture_json(pictures: Pictures, table: SeenTable, kind: str, seat: int | None, view: Any,
                        url: str, locale: str) -> dict[str, Any]:
     """One picture of the answer: its URL (naming the version), its size from
@@ -67,6 +76,7 @@ async def table_json(service: TableService, pictures: Pictures, log: GameLog, ta
                                       f"{base}/hand.png?v={table.version}&seat={you}", locale)
         if you is not None:
             moves = await asyncio.to_thread(legal_moves, table, you, locale)
+    continues = table.definition.continue_move is not None and bool(moves)
     return {
         "table_id": record.id,
         "game_type": record.game_type,
@@ -83,7 +93,8 @@ async def table_json(service: TableService, pictures: Pictures, log: GameLog, ta
         "hand": hand,
         "moves": moves,
         # The game builds moves beyond the listed ones pair by pair: POST .../continue.
-        "continues": table.definition.continue_move is not None and bool(moves),
+        "continues": continues,
+        "next": first_pairs(table, you, locale) if continues else [],  # that answer for no pairs yet
         "hints": hints_on(record.config),  # GET .../hint answers the seat to act (issue 23)
         "log": await log.lines(service, table, locale),
         "turn_line": turn_line(table, locale),

@@ -4,6 +4,7 @@ seat first (or that it may watch: the public board, the JSON with no hand
 and no moves, the socket); a refused request changes nothing."""
 from __future__ import annotations
 
+import json
 import logging
 
 from aiohttp import WSMsgType, web
@@ -13,7 +14,8 @@ from engines.base import IllegalAction
 from tables.errors import TableError
 from tables.text import seat_params
 from web.access import SeenTable, chosen_seat, find_table, writing_seat
-from web.context import context_of, session_of
+from web.context import WebContext, context_of, session_of
+from web.feeds import TableFeed, asked_seat
 from web.notifier import MAX_SOCKETS_PER_SESSION
 from web.refusals import Refusal, from_table
 from web.requests import json_body
@@ -101,24 +103,51 @@ async def post_action(request: web.Request) -> web.Response:
 async def table_socket(request: web.Request) -> web.StreamResponse:
     context, session = context_of(request), session_of(request)
     table = await find_table(context.service, request.match_info["id"], session, context.viewers)
+    shown = request.query.get("v")  # the version the page shows: it is then sent the table itself
+    feed = TableFeed(context, session) if shown is not None else None
     # The session's place is taken before the handshake, so two at once cannot both get the last one.
     if not context.notifier.per_session.take(session.sid):
         raise Refusal(429, "web.err.too_many_sockets", most=MAX_SOCKETS_PER_SESSION)
     try:
         socket = web.WebSocketResponse(heartbeat=30, max_msg_size=4096)
         await socket.prepare(request)
-        if not context.notifier.add(table.id, socket):
+        if not context.notifier.add(table.id, socket, feed):
             await socket.close(code=1013, message=b"busy")
             return socket
         try:
-            async for message in socket:  # the page says nothing that matters; it only listens
+            if feed is not None and shown != str(table.version):  # it changed since the page's answer
+                await socket.send_json(await feed.message(table))
+            async for message in socket:  # a page only listens, or picks the seat it looks as
                 if message.type == WSMsgType.ERROR:
                     break
+                if feed is not None and message.type == WSMsgType.TEXT:
+                    await look_as(context, feed, socket, message.data, request.match_info["id"])
         finally:
             context.notifier.remove(table.id, socket)
         return socket
     finally:
         context.notifier.per_session.give_back(session.sid)
+
+
+async def look_as(context: WebContext, feed: TableFeed, socket: web.WebSocketResponse, text: str,
+                  table_id: str) -> None:
+    """``{"type": "seat", "seat": n | null}``: the page now looks as that seat
+    of the session's (hot-seat); it is sent the table so. Anything else is ignored."""
+    try:
+        picked, seat = asked_seat(json.loads(text))
+    except ValueError:
+        return
+    if not picked:
+        return
+    feed.seat = seat
+    try:
+        if context.sessions.ended(feed.session):
+            raise Refusal(401, "web.err.no_session")
+        table = await find_table(context.service, table_id, feed.session, context.viewers)
+    except Refusal:
+        await socket.close(code=1008, message=b"not allowed")
+        return
+    await socket.send_json(await feed.message(table))
 
 
 def add_routes(app: web.Application) -> None:

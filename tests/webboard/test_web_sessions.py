@@ -117,3 +117,20 @@ async def test_a_refused_exchange_names_only_its_step(token, user, step):
     with pytest.raises(OAuthFailed) as failed:
         await OAuthClient("app-id", "app-secret", FakeDiscord(token, user)).exchange("the-code")
     assert failed.value.step == step and "the-code" not in str(failed.value) and "secret" not in str(failed.value)
+
+
+async def test_the_limit_still_stops_a_flood_of_pictures(database_url):
+    """A page asks far less than the limit (tests/browser/test_page_traffic.py); a flood still meets it."""
+    import asyncio
+
+    now = [0.0]
+    async with web_front(database_url, limiter=RateLimiter(rate=10, burst=20, clock=lambda: now[0])) as front:
+        ada = await local_player(front)
+        table_id = await new_table(ada, "cubed")
+        data = await table_json(ada, table_id)
+        answers = await asyncio.gather(*(ada.get(data["board"]["png"]) for _ in range(40)))
+        statuses = sorted(answer.status for answer in answers)
+        assert statuses.count(200) == 18 and statuses.count(429) == 22  # the session's burst of 20, less 2 made
+        now[0] += 1
+        assert (await ada.get(data["hand"]["png"])).status == 200
+        await ada.close()

@@ -108,6 +108,8 @@ const Taps = {
     this.moves = data.moves.filter(tappable);
     this.table = data;
     this.answers = new Map();
+    // The answer for no pairs yet comes with the table: the page asks nothing at a new position.
+    if (data.continues) this.answers.set(JSON.stringify([]), { version: data.version, next: data.next || [], whole: null });
     this.reset();
     return data.moves.filter((move) => !tappable(move));
   },
