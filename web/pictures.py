@@ -107,3 +107,13 @@ class Pictures:
         renderer = table.definition.renderer
         found = renderer.board_regions(view, locale) if kind == "board" else renderer.hand_regions(view, locale)
         return [{"id": r.id, "kind": r.kind, "box": list(r.box)} for r in found]
+
+    @staticmethod
+    def names(table: SeenTable, kind: str, view: Any, regions: list[dict[str, Any]], locale: str) -> dict[str, str]:
+        """Each region in words in ``locale`` (``GameDefinition.describe_regions``:
+        as the move labels name what it shows), else by its id."""
+        namer = table.definition.describe_regions
+        if namer is None or view is None:
+            return {r["id"]: r["id"] for r in regions}
+        words = namer(kind, view, [(r["id"], r["kind"]) for r in regions], locale)
+        return {r["id"]: said for r, said in zip(regions, words)}

@@ -48,10 +48,13 @@ def first_pairs(table: SeenTable, you: int | None, locale: str) -> list[list[str
 async def picture_json(pictures: Pictures, table: SeenTable, kind: str, seat: int | None, view: Any,
                        url: str, locale: str) -> dict[str, Any]:
     """One picture of the answer: its URL (naming the version), its size from
-    the renderer's geometry, its tap regions and its alt text, all of ``view``."""
+    the renderer's geometry, its tap regions with their names in words and
+    its alt text, all of ``view``."""
     width, height = await pictures.size(table, kind, seat, view, locale)
     renderer = table.definition.renderer
-    return {"png": url, "width": width, "height": height, "regions": pictures.regions(table, kind, view, locale),
+    regions = pictures.regions(table, kind, view, locale)
+    return {"png": url, "width": width, "height": height, "regions": regions,
+            "names": pictures.names(table, kind, view, regions, locale),
             "alt": renderer.board_alt(view, locale) if kind == "board" else renderer.hand_alt(view, locale)}
 
 

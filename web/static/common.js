@@ -18,13 +18,12 @@ const Tabletop = {
     if (!response.ok) { const error = new Error(data.message || response.statusText); error.status = response.status; throw error; }
     return data;
   },
-  // The start page's data, opening a local session first when there is none.
+  // The start page's data, opening a local session first when there is none (asked, not
+  // found out by a refusal: a first visit logs no error).
   async games() {
-    try { return await this.request("GET", "/api/games"); } catch (error) {
-      if (error.status !== 401) throw error;
-      await this.request("POST", "/api/local/session", { locale: navigator.language || "en" });
-      return await this.request("GET", "/api/games");
-    }
+    const { you, local } = await this.request("GET", "/api/session");
+    if (!you && local) await this.request("POST", "/api/local/session", { locale: navigator.language || "en" });
+    return await this.request("GET", "/api/games");
   },
   // The table to show: the Activity's (null: nothing to show), else the one in /t/{id}.
   async tableId() {
