@@ -70,4 +70,5 @@ class TableFeed:
             made = memo[key] = asyncio.ensure_future(table_json(
                 context.service, context.pictures, context.notifier.log, table, you, self.session.locale))
         data = await made
+        self.context.pictures.warm(table, you, self.session.locale)  # its pictures start drawing as it goes out
         return {"type": "changed", "version": data["version"], "table": data}

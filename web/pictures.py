@@ -7,7 +7,8 @@ finds the table there, else the state a recent answer showed at that version
 has not shown is refused, never drawn from another state; the page fetches
 the latest instead. Drawing runs off the event loop (the drawing pool when
 the process has one, else a thread); a picture is drawn once per version,
-seat and language.
+seat and language (requests for one being drawn wait for it), and a pushed
+table's pictures start drawing with the push (``warm``).
 
 Sizes come from the renderers' geometry (``board_size`` / ``hand_size``)
 without drawing; a renderer without them (a test's) is drawn to be measured.
@@ -38,6 +39,8 @@ class Pictures:
         self.drawing = drawing  # tables.drawing.DrawingPool, or None: a thread
         self._cache: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
         self._states: OrderedDict[tuple[int, int], BaseModel] = OrderedDict()
+        self._drawing: dict[tuple[Any, ...], asyncio.Task[bytes]] = {}  # pictures being drawn: asked once
+        self._warming: set[asyncio.Task[Any]] = set()
 
     def remember(self, table: SeenTable) -> None:
         """Keep ``table``'s state under its version: the pictures an answer
@@ -79,6 +82,25 @@ class Pictures:
             return int(width), int(height)
         return png_size(await self._draw(table, table.version, kind, seat, view, locale))
 
+    def warm(self, table: SeenTable, seat: int | None, locale: str) -> None:
+        """Start drawing the pictures a page just sent ``table`` will ask for
+        (its board, and ``seat``'s hand), so that its requests find them drawn
+        or being drawn."""
+        async def both() -> None:
+            await self.board(table, locale)
+            if seat is not None:
+                await self.hand(table, seat, locale)
+
+        if table.state is not None:
+            task = asyncio.get_running_loop().create_task(both())
+            self._warming.add(task)
+            task.add_done_callback(self._warmed)
+
+    def _warmed(self, task: asyncio.Task[Any]) -> None:
+        self._warming.discard(task)
+        if not task.cancelled():
+            task.exception()  # a picture that failed to draw fails again when a page asks for it
+
     async def _draw(self, table: SeenTable, version: int, kind: str, seat: int | None, view: Any,
                     locale: str) -> bytes:
         key = (table.id, version, kind, seat, locale)
@@ -86,16 +108,27 @@ class Pictures:
         if cached is not None:
             self._cache.move_to_end(key)
             return cached
-        renderer = table.definition.renderer
-        png: bytes
-        if self.drawing is not None:
-            png = await self.drawing.draw(renderer, kind, view, locale, key=("web", *key))
-        else:
-            png = await asyncio.to_thread(getattr(renderer, f"{kind}_png"), view, locale)
-        self._cache[key] = png
-        while len(self._cache) > CACHE_SIZE:
-            self._cache.popitem(last=False)
-        return png
+        drawing = self._drawing.get(key)
+        if drawing is None:  # the first to ask draws it; the others wait for that one
+            drawing = self._drawing[key] = asyncio.get_running_loop().create_task(
+                self._draw_now(key, table, kind, view, locale))
+            drawing.add_done_callback(lambda done: done.cancelled() or done.exception())  # seen if all gave up
+        return await asyncio.shield(drawing)
+
+    async def _draw_now(self, key: tuple[Any, ...], table: SeenTable, kind: str, view: Any, locale: str) -> bytes:
+        try:
+            renderer = table.definition.renderer
+            png: bytes
+            if self.drawing is not None:
+                png = await self.drawing.draw(renderer, kind, view, locale, key=("web", *key))
+            else:
+                png = await asyncio.to_thread(getattr(renderer, f"{kind}_png"), view, locale)
+            self._cache[key] = png
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+            return png
+        finally:
+            self._drawing.pop(key, None)
 
     @staticmethod
     def regions(table: SeenTable, kind: str, view: Any, locale: str) -> list[dict[str, Any]]:
