@@ -80,11 +80,13 @@ async def _first_load(session: aiohttp.ClientSession, table_id: int) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-async def _moves(session: aiohttp.ClientSession, table_id: int, moves: int) -> tuple[list[float], list[float]]:
+async def _moves(session: aiohttp.ClientSession, table_id: int,
+                 moves: int) -> tuple[list[float], list[float], list[float]]:
     """Post ``moves`` moves (each seat's first listed move) and time each one
     until another page of the table shows it, in pairs, move by move in turn:
     the page's socket brings the table itself (``?v=``, one push), or — the
     way before — says "changed" and the page then GETs the table."""
+    heard: list[float] = []
     pushed: list[float] = []
     fetched: list[float] = []
     for number in range(moves):
@@ -109,6 +111,7 @@ async def _moves(session: aiohttp.ClientSession, table_id: int, moves: int) -> t
                 message = await asyncio.wait_for(socket.receive_json(), 10)
                 if message.get("type") == "changed" and int(message["version"]) > version:
                     break
+            heard.append((time.perf_counter() - start) * 1000)
             if push:
                 assert message["table"]["version"] == message["version"]
                 pushed.append((time.perf_counter() - start) * 1000)
@@ -116,7 +119,7 @@ async def _moves(session: aiohttp.ClientSession, table_id: int, moves: int) -> t
                 async with session.get(f"/api/tables/{table_id}") as response:
                     await response.json()
                 fetched.append((time.perf_counter() - start) * 1000)
-    return pushed, fetched
+    return heard, pushed, fetched
 
 
 async def _first_paints(base: str, cookie: str, table_ids: list[int]) -> list[float]:
@@ -154,10 +157,12 @@ async def _run(tables: int, moves: int, browser: bool) -> list[Row]:
             try:
                 ids = [await _table(session, GAMES[n % len(GAMES)]) for n in range(tables)]
                 loads = [await _first_load(session, table_id) for table_id in ids]
+                heard: list[float] = []
                 pushed: list[float] = []
                 fetched: list[float] = []
                 for table_id in ids:
-                    by_push, by_fetch = await _moves(session, table_id, moves)
+                    by_socket, by_push, by_fetch = await _moves(session, table_id, moves)
+                    heard += by_socket
                     pushed += by_push
                     fetched += by_fetch
                 cookie = next(c.value for c in session.cookie_jar if c.key == "tt_session")
@@ -168,7 +173,7 @@ async def _run(tables: int, moves: int, browser: bool) -> list[Row]:
             await runner.cleanup()
             await service.shutdown()
             await db.close()
-    return _rows(tables, pushed, fetched, loads, paints)
+    return _rows(tables, heard, pushed, fetched, loads, paints)
 
 
 def _row(name: str, values: list[float], unit: str, target_ms: float | None, note: str) -> Row:
@@ -181,9 +186,11 @@ def _row(name: str, values: list[float], unit: str, target_ms: float | None, not
                ok=None if target_ms is None else p95 <= target_ms, note=note)
 
 
-def _rows(tables: int, pushed: list[float], fetched: list[float], loads: list[float],
+def _rows(tables: int, heard: list[float], pushed: list[float], fetched: list[float], loads: list[float],
           paints: list[float]) -> list[Row]:
     return [
+        _row("move → the other client's socket", heard, "moves", 100,
+             "every move: from the POST's start to the other socket's message (the table itself, or 'changed')"),
         _row("move → the other client's page updated (one push)", pushed, "moves", 100,
              f"{tables} hot-seat tables (the three games in turn), each move the first listed; from the POST's "
              "start to the table itself on another page's socket (?v=), every other move"),
