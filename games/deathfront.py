@@ -12,6 +12,8 @@ from engines.deathfront.engine import DeathFrontEngine
 from engines.deathfront.lobby import chosen_side, finalize_lobby_config, pick_side
 from engines.deathfront.models import (
     Attack,
+    DeathFrontPrivateView,
+    DeathFrontPublicView,
     DeathFrontState,
     Deploy,
     Discard,
@@ -27,6 +29,9 @@ from games.options import number_option
 from games.teams import TeamSides
 from i18n import t
 from render.deathfront import DeathFrontRenderer
+from render.deathfront.hand import card_stats
+from render.deathfront.style import faction_tag
+from render.words import tagged
 
 MAX_GROUPED = 5  # ready attackers up to which every group of them is offered (2**5 - 1 groups)
 
@@ -120,6 +125,23 @@ def _words(state: DeathFrontState, seat: int, actions: list[BaseModel], locale: 
     return out
 
 
+def describe_regions(picture: str, view: BaseModel, regions: list[tuple[str, str]], locale: str) -> list[str]:
+    """A cell by its label ("B4", as a move's label names it) and the cards
+    on it (their names and factions, as the alt text); a card of the hand by
+    its name and what it does."""
+    if isinstance(view, DeathFrontPublicView):
+        on: dict[str, list[str]] = {}
+        for tile in [*view.tiles, *view.facilities]:
+            on.setdefault(tile.cell, []).append(
+                tagged(card_name(tile.card.id, locale), faction_tag(tile.card.faction, locale), locale))
+        return [t("deathfront.region.cell_with", locale, cell=id_, cards=t("core.act.comma", locale).join(on[id_]))
+                if id_ in on else t("deathfront.region.cell", locale, cell=id_) for id_, _ in regions]
+    assert isinstance(view, DeathFrontPrivateView)
+    cards = {card.uid: card for card in view.hand}
+    return [t("deathfront.region.card", locale, card=card_name(cards[id_].id, locale),
+              what=card_stats(cards[id_], locale)) if id_ in cards else id_ for id_, _ in regions]
+
+
 TEAM_FACTIONS = (ALLIED_FACTIONS, AXIS_FACTIONS)
 
 
@@ -131,6 +153,7 @@ DEFINITION = GameDefinition(
     arena_sides=ArenaSides(labels=factions, first_side=frozenset(ALLIED_FACTIONS)),
     discord=DiscordParts(cog="cogs.games.deathfront", builder="cogs.play.builder.deathfront:BUILDER"),
     describe_moves=describe_moves,
+    describe_regions=describe_regions,
     widen_actions=every_attacker_group,
     # The round limit the rulings call configurable (default 30; the config takes 1-200).
     lobby_options=(number_option("round_limit", (5, 10, 15, 20, 25, 30, 40, 50, 75, 100)),),

@@ -74,6 +74,11 @@ TextParams = Callable[[], Mapping[str, Any]]
 # in order. Server side only: it may read the state, and names only what the
 # seat may see (its own hand, the public board).
 MoveDescriber = Callable[[BaseModel, int, list[BaseModel], str], list[MoveWords]]
+# (picture: "board" or "hand", that picture's view, its tap regions as (id, kind), locale) ->
+# each region in words, as the move labels name what it shows (a tile and its square, a piece,
+# a cell, a card), for the web's accessible tap targets. It reads only the view the picture is
+# drawn from, so it names nothing the picture does not show.
+RegionNamer = Callable[[str, BaseModel, list[tuple[str, str]], str], list[str]]
 # (state, seat, that seat's legal actions) -> the actions a tapping front end
 # offers: the engine's list, then legal actions it leaves out (e.g. every group
 # of Death Front attackers, where the engine lists a representative few).
@@ -136,6 +141,7 @@ class GameDefinition:
     players_config: PlayersConfig | None = None
     arena_sides: ArenaSides | None = None
     describe_moves: MoveDescriber | None = None  # the web's move buttons; None: the kind's name only
+    describe_regions: RegionNamer | None = None  # the web's tap regions in words; None: their ids
     widen_actions: ActionWidener | None = None  # the web's moves beyond legal_actions; None: those only
     continue_move: MoveContinuer | None = None  # moves built pair by pair on the server; None: listed only
     lobby_options: tuple[LobbyOption, ...] = ()  # what the host sets by clicking in the lobby (games/options.py)

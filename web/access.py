@@ -15,6 +15,7 @@ from pydantic import BaseModel
 from games.definition import GameDefinition
 from tables import seating
 from tables.errors import TableError
+from tables.live import LiveTable
 from tables.records import GameRecord, is_local_table
 from tables.service import TableService
 from web.refusals import Refusal
@@ -26,7 +27,9 @@ MAX_ID = 2**62
 
 @dataclass
 class SeenTable:
-    """A table as one session may see it: live, or finished (from the database)."""
+    """A table as one session may see it: live, or finished (from the database).
+    The record and the state are one version's: a live table's record is copied
+    with its state, so a move made meanwhile changes neither."""
 
     record: GameRecord
     definition: GameDefinition
@@ -41,6 +44,11 @@ class SeenTable:
     @property
     def id(self) -> int:
         return self.record.id
+
+    @property
+    def version(self) -> int:
+        """The version of ``state`` (the record was copied with it)."""
+        return self.record.version
 
     @property
     def engine(self) -> Any:
@@ -82,18 +90,28 @@ async def find_table(service: TableService, table_id: str | None, session: Sessi
     number = parse_id(table_id)
     live = service.get(number)
     if live is not None:
-        record, definition, state = live.record, live.definition, live.state
-    else:
-        found = await service.queries.game(number)
-        if found is None or found.game_type not in service.registry:
-            raise Refusal(404, "web.err.no_table")
-        record, definition = found, service.registry.get(found.game_type)
-        snapshot = await service.queries.snapshot(number) if found.status != "lobby" else None
-        state = definition.engine.state_from_json(snapshot[1]) if snapshot is not None else None
-    mine = [i for i, seat in enumerate(record.seats) if session.owns(seat.user_id)]
-    if not mine and not await may_watch(session, record, viewers):
+        return await seen_live(live, session, viewers)
+    found = await service.queries.game(number)
+    if found is None or found.game_type not in service.registry:
+        raise Refusal(404, "web.err.no_table")
+    definition = service.registry.get(found.game_type)
+    snapshot = await service.queries.snapshot(number) if found.status != "lobby" else None
+    state = definition.engine.state_from_json(snapshot[1]) if snapshot is not None else None
+    return await seen_as(session, SeenTable(found, definition, state, False, []), viewers)
+
+
+async def seen_live(live: LiveTable, session: Session, viewers: ChannelViewers | None = None) -> SeenTable:
+    """A live table as ``session`` sees it now: its record copied with its
+    state, no await between (one version's pair, whatever moves meanwhile)."""
+    return await seen_as(session, SeenTable(live.record.model_copy(), live.definition, live.state, True, []), viewers)
+
+
+async def seen_as(session: Session, table: SeenTable, viewers: ChannelViewers | None) -> SeenTable:
+    """``table`` with the session's seats, if it holds one or may watch."""
+    table.mine = [i for i, seat in enumerate(table.record.seats) if session.owns(seat.user_id)]
+    if not table.mine and not await may_watch(session, table.record, viewers):
         raise Refusal(403, "web.err.not_your_table")
-    return SeenTable(record, definition, state, live is not None, mine)
+    return table
 
 
 def chosen_seat(table: SeenTable, asked: str | None) -> int:

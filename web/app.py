@@ -37,7 +37,7 @@ from web.viewers import ChannelViewers
 
 log = logging.getLogger(__name__)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-OPEN_ROUTES = frozenset({("POST", "/api/local/session"), ("POST", "/api/discord/session")})
+OPEN_ROUTES = frozenset({("POST", "/api/local/session"), ("POST", "/api/discord/session"), ("GET", "/api/session")})
 
 
 def reader_locale(request: web.Request) -> str:

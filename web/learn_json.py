@@ -133,13 +133,19 @@ async def learn_json(learning: Learning, pictures: LearnPictures, locale: str,
     png = await pictures.draw(learning, "board", locale)
     if png is not None:
         width, height = png_size(png)
+        view = engine.public_view(learning.state)
+        regions = Pictures.regions(seen, "board", view, locale)
         board = {"png": f"{base}/board.png?step={learning.step}&lang={locale}", "width": width, "height": height,
-                 "regions": Pictures.regions(seen, "board", engine.public_view(learning.state), locale)}
+                 "regions": regions, "names": Pictures.names(seen, "board", view, regions, locale),
+                 "alt": learning.definition.renderer.board_alt(view, locale)}
     own = await pictures.draw(learning, "hand", locale)
-    if own is not None:
+    own_view = engine.private_view(learning.state, LEARNER)
+    if own is not None and own_view is not None:
         width, height = png_size(own)
+        regions = Pictures.regions(seen, "hand", own_view, locale)
         hand = {"png": f"{base}/hand.png?step={learning.step}&lang={locale}", "width": width, "height": height,
-                "regions": Pictures.regions(seen, "hand", engine.private_view(learning.state, LEARNER), locale)}
+                "regions": regions, "names": Pictures.names(seen, "hand", own_view, regions, locale),
+                "alt": learning.definition.renderer.hand_alt(own_view, locale)}
     return {
         "game_type": game, "game_name": game_name(game, locale), "locale": locale,
         "table_id": None, "version": learning.step, "step": learning.step, "steps": len(learning.tutorial.steps),

@@ -17,7 +17,7 @@ from tables.errors import Refusal as TableRefusal
 from tables.records import is_local_table
 from tables.text import game_name
 from web.access import SeenTable
-from web.context import context_of, session_of
+from web.context import SESSION, context_of, session_of
 from web.refusals import Refusal, from_table
 from web.requests import json_body
 from web.sessions import COOKIE, LOCAL_SEATS, clean_name, new_local_uid
@@ -42,7 +42,7 @@ async def new_session(request: web.Request) -> web.Response:
     context = context_of(request)
     body = await json_body(request)
     locale = request_locale(request, body.get("locale"))
-    name = clean_name(body.get("name"), t("web.local.you", locale))
+    name = clean_name(body.get("name"), t("web.local.player", locale, n=1))  # "You" is for the reader only
     session, cookie = context.sessions.new(new_local_uid(), name, locale, "local")
     response = web.json_response({"name": session.name, "locale": session.locale, "mode": session.mode})
     response.set_cookie(COOKIE, cookie, **cookie_args(request))
@@ -148,6 +148,15 @@ async def live_tables(request: web.Request) -> web.Response:
     return web.json_response({"tables": out}, headers={"Cache-Control": "no-store"})
 
 
+async def who(request: web.Request) -> web.Response:
+    """``GET /api/session``, answered with or without a session: whether there
+    is one, and whether this server makes local ones (a page's first visit
+    asks this rather than meet a 401)."""
+    context, session = context_of(request), request.get(SESSION)
+    you = {"name": session.name, "locale": session.locale, "mode": session.mode} if session is not None else None
+    return web.json_response({"you": you, "local": context.local}, headers={"Cache-Control": "no-store"})
+
+
 async def end_session(request: web.Request) -> web.Response:
     context, session = context_of(request), session_of(request)
     context.sessions.end(session)
@@ -162,4 +171,5 @@ def add_routes(app: web.Application, local: bool) -> None:
         app.router.add_post("/api/local/tables", new_table)
         app.router.add_get("/api/local/live", live_tables)
     app.router.add_get("/api/games", games)
+    app.router.add_get("/api/session", who)
     app.router.add_post("/api/session/end", end_session)

@@ -183,12 +183,22 @@ SWATCH = 20
 COLUMN = 50  # a number column of the score table
 
 
+def panel_height(view: CubedPublicView, locale: str) -> int:
+    """The panel under the board area: title (and the variants' line), status, the score table and the legend."""
+    variants = view.config.bridge or view.config.fill or view.config.draw3
+    rows = len(view.seat_names)
+    return 8 + 28 + (24 if variants else 0) + 28 + ROW + rows * ROW + 8 + LEGEND_ROW * len(legend_rows(locale)) + 4
+
+
+def board_size(view: CubedPublicView, locale: str = "en") -> tuple[int, int]:
+    """The size ``board_image`` draws, without drawing."""
+    return BOARD_SIZE, BOARD_SIZE + panel_height(view, locale)
+
+
 def _panel(view: CubedPublicView, locale: str, letters: bool) -> Image.Image:
-    seats = len(view.seat_names)
     title, variants = _title(view, locale)
     legend = legend_rows(locale)
-    height = 8 + 28 + (24 if variants else 0) + 28 + ROW + seats * ROW + 8 + LEGEND_ROW * len(legend) + 4
-    panel = Image.new("RGB", (BOARD_SIZE, height), PANEL_FILL)
+    panel = Image.new("RGB", (BOARD_SIZE, panel_height(view, locale)), PANEL_FILL)
     draw = ImageDraw.Draw(panel)
     y = 8
     bag = t("render.cubed.bag", locale, n=view.bag_count)

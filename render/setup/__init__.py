@@ -17,13 +17,14 @@ from engines.setup.models import SetupPrivateView, SetupPublicView
 from i18n import t
 from render.common import to_png
 from render.setup.alt import board_words, hand_words
-from render.setup.board import draw_board, lane_x, static_board
+from render.setup.board import draw_board, lane_x, panel_of, static_board
 from render.setup.geometry import (
     BOARD_Y,
     MIN_TEXT,
     PANEL_Y,
     WIDTH,
     board_height,
+    hand_height,
     hand_sections,
     hand_tile_box,
     region,
@@ -59,6 +60,13 @@ class SetupRenderer(Renderer):
     def hand_png(self, view: SetupPrivateView, locale: str = "en", *, highlight: Collection[str] = ()) -> bytes:
         """``highlight``: tiles (e.g. "★7") the move builder has chosen, outlined in yellow."""
         return to_png(draw_hand(view, locale, highlight), palette())
+
+    # ---- sizes, without drawing ---------------------------------------------------
+    def board_size(self, view: SetupPublicView, locale: str = "en") -> tuple[int, int]:
+        return WIDTH, panel_of(view, locale).height
+
+    def hand_size(self, view: SetupPrivateView, locale: str = "en") -> tuple[int, int]:
+        return WIDTH, hand_height(len(hand_sections(view)))
 
     # ---- tap regions -----------------------------------------------------------
     def board_regions(self, view: SetupPublicView, locale: str = "en") -> list[Region]:  # type: ignore[override]
