@@ -5,12 +5,13 @@ AI seats and level, sides, start; every page of the table hears each change
 after the end, the rematch (the old game's pages hear of it) and the review."""
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from aiohttp import CookieJar
 from aiohttp.test_utils import TestClient
 
-from tests.webboard.kit import local_player, next_message, table_json, web_front
+from tests.webboard.kit import local_player, new_table, next_message, table_json, web_front
 from tests.webboard.watching import CHANNEL, GUILD, FakeViewers, discord_front
 
 ADA, BO, CY = 80351110224678912, 80351110224678913, 80351110224678914
@@ -130,4 +131,51 @@ async def test_a_channel_lobby_for_those_who_may_view_the_channel(database_url):
         assert (await step(bo, table_id, do="join")).status == 200
         assert [s.user_id for s in front.service.get(table_id).seats] == [ADA, BO]
         for client in (ada, bo, cy):
+            await client.close()
+
+
+async def play_to_the_end(client: TestClient, table_id: int) -> None:
+    for _ in range(400):
+        data = await table_json(client, table_id)
+        if data["status"] != "playing":
+            return
+        if data["moves"]:
+            response = await client.post(f"/api/tables/{table_id}/actions", json={
+                "action": data["moves"][0]["action"], "version": data["version"]})
+            assert response.status in (200, 409), await response.text()
+        else:
+            await asyncio.sleep(0.05)
+    raise AssertionError("the game did not end")
+
+
+async def test_after_the_end_review_and_rematch_from_the_board(database_url):
+    async with web_front(database_url) as front:
+        ada, bo = await local_player(front, "Ada"), await local_player(front, "Bo", "zh-CN")
+        table_id = await new_table(ada, "cubed", options={"rounds": 1, "hints": True})
+        await refused(await ada.post(f"/api/tables/{table_id}/rematch"), 422, "core.err.game_gone")
+        await play_to_the_end(ada, table_id)
+        watcher = await bo.ws_connect(f"/api/tables/{table_id}/ws")
+        finished = await table_json(bo, table_id)
+        assert finished["status"] == "finished" and finished["rematch"] is None
+
+        review = await ada.get(f"/api/tables/{table_id}/review")
+        assert review.status == 200, await review.text()
+        shown = await review.json()
+        assert shown["seat"] == 0 and "**" not in shown["title"]
+        for item in shown["items"]:
+            assert item["picture"].startswith("data:image/png;base64,") and item["text"] and item["alt"]
+        await refused(await bo.get(f"/api/tables/{table_id}/review"), 403, "web.err.watching")
+
+        await refused(await bo.post(f"/api/tables/{table_id}/rematch"), 403, "core.err.not_seated")
+        response = await ada.post(f"/api/tables/{table_id}/rematch")
+        assert response.status == 200, await response.text()
+        new_id = (await response.json())["table_id"]
+        assert await next_message(watcher) == {"type": "next", "table_id": new_id}
+        lobby = await lobby_of(bo, new_id)
+        assert {o["key"]: o["value"] for o in lobby["options"]}["hints"] == "on"  # the old game's options
+        assert front.service.get(new_id).record.config["rounds"] == 1
+        assert (await table_json(bo, table_id))["rematch"] == new_id
+        await refused(await ada.post(f"/api/tables/{table_id}/rematch"), 422, "core.rematch.already")
+        await watcher.close()
+        for client in (ada, bo):
             await client.close()
