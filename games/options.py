@@ -10,13 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from i18n import t
+from i18n import has, t
 
 FIRST_SEAT = "first_seat"
 DEFAULT_FIRST = "default"  # the select value of "the game's default": random
 
 # (config, locale) -> the option's current value in words, for the lobby message.
 Describe = Callable[[dict[str, Any], str], str]
+
+
+def first_default_text(game_type: str, locale: str) -> str:
+    """The game's own default starter in words (random; Death Front: by
+    faction): the Discord lobby's and the web lobby's "Who starts" choice."""
+    key = f"{game_type}.first.default"
+    return t(key if has(key) else "core.first.random", locale)
 
 
 def option_name(key: str, locale: str) -> str:

@@ -20,8 +20,10 @@ from web import (
     discord_routes,
     hint_routes,
     learn_routes,
+    lobby_routes,
     local_routes,
     pages,
+    review_routes,
     table_routes,
 )
 from web.context import CONTEXT, SESSION, WebContext
@@ -112,6 +114,8 @@ def create_app(service: TableService, notifier: WebNotifier, *, local: bool, sec
     table_routes.add_routes(app)
     continue_routes.add_routes(app)
     hint_routes.add_routes(app)
+    lobby_routes.add_routes(app)
+    review_routes.add_routes(app)
     learn_routes.add_routes(app)
 
     async def close_sockets(app: web.Application) -> None:

@@ -138,13 +138,16 @@ async def live_tables(request: web.Request) -> web.Response:
     the players, whose turn), for the start page's Watch links."""
     context, session = context_of(request), session_of(request)
     found = [table for table in context.service.tables.values()
-             if table.record.status == "playing" and is_local_table(table.record.guild_id, table.record.channel_id)]
+             if table.record.status in ("lobby", "playing")
+             and is_local_table(table.record.guild_id, table.record.channel_id)]
     out = []
     for table in sorted(found, key=lambda table: table.id, reverse=True)[:MAX_LISTED] if session.mode == "local" else []:
         seen = SeenTable(table.record, table.definition, table.state, True, [])
         out.append({"table_id": table.id, "game_name": game_name(table.record.game_type, session.locale),
                     "players": [seat_label(seen, i, session.locale) for i in range(len(table.record.seats))],
-                    "turn_line": turn_line(seen, session.locale)})
+                    "status": table.record.status,
+                    "turn_line": turn_line(seen, session.locale) if table.state is not None
+                    else t("web.lobby.waiting", session.locale)})
     return web.json_response({"tables": out}, headers={"Cache-Control": "no-store"})
 
 

@@ -71,16 +71,20 @@ class WebNotifier:
     def __init__(self, log: GameLog | None = None) -> None:
         self.log = log or GameLog()
         self.sockets: dict[int, dict[web.WebSocketResponse, Feed | None]] = {}
+        self.channels: dict[int, int] = {}  # the channel of each table with sockets
         self.per_session = Places()
         self._pending: dict[int, Pending] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
 
     # -- sockets -----------------------------------------------------------------
-    def add(self, table_id: int, socket: web.WebSocketResponse, feed: Feed | None = None) -> bool:
+    def add(self, table_id: int, socket: web.WebSocketResponse, feed: Feed | None = None,
+            channel_id: int | None = None) -> bool:
         sockets = self.sockets.setdefault(table_id, {})
         if len(sockets) >= MAX_SOCKETS_PER_TABLE:
             return False
         sockets[socket] = feed
+        if channel_id is not None:
+            self.channels[table_id] = channel_id
         return True
 
     def remove(self, table_id: int, socket: web.WebSocketResponse) -> None:
@@ -89,6 +93,7 @@ class WebNotifier:
             sockets.pop(socket, None)
             if not sockets:
                 del self.sockets[table_id]
+                self.channels.pop(table_id, None)
 
     async def send(self, table_id: int, socket: web.WebSocketResponse, message: dict[str, Any]) -> None:
         try:
@@ -153,6 +158,16 @@ class WebNotifier:
     # -- the Notifier protocol (tables/notifier.py) ---------------------------------
     async def lobby_updated(self, table: "LiveTable", closed_reason: str | None = None) -> None:
         self.changed(table)
+        if table.record.status == "lobby" and closed_reason is None:
+            await self.next_in_channel(table)
+
+    async def next_in_channel(self, table: "LiveTable") -> None:
+        """The pages of the channel's other tables (a finished game's, an Activity's)
+        hear of its new lobby: ``{"type": "next", "table_id": n}``. Whoever holds such
+        a page sees that channel's tables (seated there, or a viewer of it)."""
+        channel = table.record.channel_id
+        for other in [tid for tid, ch in self.channels.items() if ch == channel and tid != table.id]:
+            await self.tell(other, {"type": "next", "table_id": table.id})
 
     async def board_updated(self, table: "LiveTable", events: list[Event],
                             finished: "GameSummary | None") -> None:

@@ -14,6 +14,7 @@ from tables.service import TableService
 from tables.text import game_name
 from web.access import SeenTable
 from web.game_log import GameLog
+from web.lobby_json import lobby_json
 from web.moves import legal_moves
 from web.pictures import Pictures
 
@@ -101,4 +102,6 @@ async def table_json(service: TableService, pictures: Pictures, log: GameLog, ta
         "hints": hints_on(record.config),  # GET .../hint answers the seat to act (issue 23)
         "log": await log.lines(service, table, locale),
         "turn_line": turn_line(table, locale),
+        "lobby": lobby_json(table, locale) if record.status == "lobby" else None,
+        "rematch": record.rematch_id,  # the lobby a finished game's rematch opened (POST .../rematch)
     }

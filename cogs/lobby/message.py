@@ -54,6 +54,7 @@ class LobbyMessages:
         self.bot = bot
         self._channel = channel  # async (channel id) -> the channel, or None
         self._locale = locale  # async (table) -> the server's language
+        self._posting: set[int] = set()  # lobbies whose message is being posted
 
     def lobby_embed(self, table: "LiveTable", locale: str, closed_reason: str | None = None) -> discord.Embed:
         record = table.record
@@ -100,14 +101,36 @@ class LobbyMessages:
         message = await interaction.original_response()
         await self.bot.tables.set_message_ids(table, lobby=message.id)
 
+    async def post_lobby_here(self, table: "LiveTable") -> None:
+        """The lobby message of a lobby opened elsewhere (the web board, the
+        Activity): posted in its channel at its first news, once."""
+        if table.id in self._posting:
+            return
+        channel = await self._channel(table.record.channel_id)
+        if channel is None:  # a local table, or a channel this bot cannot reach
+            return
+        self._posting.add(table.id)
+        try:
+            locale = await self._locale(table)
+            message = await channel.send(embed=self.lobby_embed(table, locale),
+                                         view=lobby_view(table.id, locale=locale,
+                                                         extra=lobby_option_items(table, locale)))
+            await self.bot.tables.set_message_ids(table, lobby=message.id)
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not post the lobby message (HTTP %s)", table.id, exc.status)
+        finally:
+            self._posting.discard(table.id)
+
     async def lobby_updated(self, table: "LiveTable", closed_reason: str | None = None) -> None:
+        open_ = table.record.status == "lobby"
         if table.record.lobby_message_id is None:
+            if open_ and closed_reason is None:
+                await self.post_lobby_here(table)
             return
         channel = await self._channel(table.record.channel_id)
         if channel is None:
             return
         locale = await self._locale(table)
-        open_ = table.record.status == "lobby"
         try:
             await channel.get_partial_message(table.record.lobby_message_id).edit(  # type: ignore[union-attr]
                 embed=self.lobby_embed(table, locale, closed_reason),

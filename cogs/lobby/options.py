@@ -14,8 +14,8 @@ from cogs.common import bot_of, reply_error, user_locale
 from cogs.lobby.sides import side_items
 from cogs.lobby.toggles import OptionToggle, toggle_items
 from cogs.seats import find_table
-from games.options import DEFAULT_FIRST, FIRST_SEAT, LobbyOption
-from i18n import has, t
+from games.options import DEFAULT_FIRST, FIRST_SEAT, LobbyOption, first_default_text
+from i18n import t
 from tables.errors import Refusal, TableError
 from tables.text import safe_name
 
@@ -23,12 +23,6 @@ if TYPE_CHECKING:
     from tables.service import LiveTable
 
 LABEL_LIMIT = 100  # Discord: a select option's label
-
-
-def first_default_text(game_type: str, locale: str) -> str:
-    """The game's own default starter (random; Death Front: by faction)."""
-    key = f"{game_type}.first.default"
-    return t(key if has(key) else "core.first.random", locale)
 
 
 def first_seat_text(table: "LiveTable", locale: str) -> str:

@@ -42,14 +42,17 @@ def require_bundle() -> None:
 
 @asynccontextmanager
 async def activity_server(database_url: str, locale: str = "en-US", mock: bool = True,
-                          ) -> AsyncIterator[tuple[str, TableService]]:
+                          codes: dict[str, tuple[int, str, str]] | None = None,
+                          allowed: set[tuple[int, int]] | None = None) -> AsyncIterator[tuple[str, TableService]]:
+    """``codes``: the users Discord's code exchange answers (default: Ada for the mock's
+    code); ``allowed``: (user, channel) pairs the bot lets view a channel."""
     db = Database(database_url)
     await db.open()
     notifier = WebNotifier()
     service = TableService(db, default_registry(), notifier)
     service.new_seed = lambda: 7
     app = create_app(service, notifier, local=False, secret="test-secret", limiter=RateLimiter(rate=1e9, burst=1e9),
-                     oauth=fake_oauth({MOCK_CODE: (ADA, "Ada", locale)}), viewers=Viewers(),
+                     oauth=fake_oauth(codes or {MOCK_CODE: (ADA, "Ada", locale)}), viewers=Viewers(allowed),
                      activity_mock=mock)
     try:
         async with serve(app) as base_url:

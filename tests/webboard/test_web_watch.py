@@ -70,7 +70,7 @@ async def test_a_local_session_watches_a_local_table_live(database_url):
         # the start page's list: local games in play, public facts only
         listed = (await (await bob.get("/api/local/live")).json())["tables"]
         assert [t["table_id"] for t in listed] == [table_id] and listed[0]["players"][0] == "Ada"
-        assert listed[0]["turn_line"] and set(listed[0]) == {"table_id", "game_name", "players", "turn_line"}
+        assert listed[0]["turn_line"] and set(listed[0]) == {"table_id", "game_name", "players", "status", "turn_line"}
         # a Discord table is no local session's to watch; a finished local one still is
         await refused(await bob.get(f"/api/tables/{discord_table.id}"), 403, "web.err.not_your_table")
         await front.service.resign(table_id, front.service.get(table_id).record.seats[0].user_id)

@@ -15,6 +15,7 @@ Tabletop.signIn = (async () => {
   main.hidden = true;
   for (const link of document.querySelectorAll('header a[href="/"]')) link.hidden = true;  // no local play in Discord
   const say = (key, params) => { status.textContent = Tabletop.word(key, params); };
+  let where = null;  // the Activity's channel and server
   try {
     const config = await Tabletop.request("GET", "/activity/config.json");
     await Tabletop.loadWords(config.locale);
@@ -30,10 +31,10 @@ Tabletop.signIn = (async () => {
       return answer;
     });
     await Tabletop.loadWords(session.locale);
+    where = { channel_id: String(channelId), guild_id: guildId ? String(guildId) : "" };
     say("activity.page.finding");
-    const where = "/api/channels/" + encodeURIComponent(channelId) + "/table" +
-      (guildId ? "?guild_id=" + encodeURIComponent(guildId) : "");
-    const found = await Tabletop.request("GET", where);
+    const found = await Tabletop.request("GET", "/api/channels/" + encodeURIComponent(channelId) + "/table" +
+      (guildId ? "?guild_id=" + encodeURIComponent(guildId) : ""));
     status.remove();
     main.hidden = false;
     document.body.dataset.table = found.table_id;  // the table shown (tests read it; the URL does not name it)
@@ -41,6 +42,7 @@ Tabletop.signIn = (async () => {
   } catch (error) {
     status.textContent = error.status ? error.message : Tabletop.word("activity.page.failed", { message: error.message });
     if (Tabletop.token && (error.status === 403 || error.status === 404)) offerTutorials(status, main);
+    if (Tabletop.token && error.status === 404 && where && where.guild_id) offerLobbies(status, main, where);
     return null;
   }
 })();
@@ -61,7 +63,7 @@ async function offerTutorials(status, main) {
       button.textContent = Tabletop.word("web.page.learn", { game: game.name });
       button.addEventListener("click", () => {
         Tabletop.learnGame = game.game;
-        document.getElementById("learn-offer").remove();
+        for (const id of ["lobby-offer", "learn-offer"]) document.getElementById(id)?.remove();
         status.remove();
         main.hidden = false;
         const script = document.createElement("script");
@@ -76,6 +78,40 @@ async function offerTutorials(status, main) {
     offer.id = "learn-offer";
     const title = document.createElement("h2");
     title.textContent = Tabletop.word("web.page.learn_games");
+    offer.append(title, list);
+    status.after(offer);
+  } catch (error) { /* the status already says why there is no table */ }
+}
+
+// An empty channel: open a lobby of a game here, the same lobby the chat shows (its lobby
+// message is posted there); the page then shows it in place (table.js's openTable).
+async function offerLobbies(status, main, where) {
+  try {
+    const { games } = await Tabletop.request("GET", "/api/games");
+    const offer = document.createElement("section");
+    offer.id = "lobby-offer";
+    const title = document.createElement("h2");
+    title.textContent = Tabletop.word("web.lobby.open_here");
+    const list = document.createElement("ul");
+    list.className = "learn-games";
+    list.replaceChildren(...games.map((game) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.open = game.game;
+      button.textContent = Tabletop.word("web.lobby.open", { game: game.name });
+      button.addEventListener("click", async () => {
+        try {
+          const made = await Tabletop.request("POST", "/api/lobbies", { game: game.game, ...where });
+          for (const id of ["lobby-offer", "learn-offer"]) document.getElementById(id)?.remove();
+          status.remove();
+          main.hidden = false;
+          await Tabletop.openTable(String(made.table_id));
+        } catch (error) { status.textContent = error.message; }
+      });
+      item.append(button);
+      return item;
+    }));
     offer.append(title, list);
     status.after(offer);
   } catch (error) { /* the status already says why there is no table */ }

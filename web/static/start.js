@@ -40,7 +40,7 @@
       about.append(title, document.createElement("br"), table.players.join(", "), document.createElement("br"), table.turn_line);
       const watch = document.createElement("a");
       watch.href = "/t/" + table.table_id;
-      watch.textContent = Tabletop.word("web.page.watch");
+      watch.textContent = Tabletop.word(table.status === "lobby" ? "web.lobby.join" : "web.page.watch");
       item.append(about, watch);
       return item;
     }));
@@ -51,6 +51,13 @@
       list.append(none);
     }
   }
+  // A lobby others join from their own browser (the games in play list it), started by its host.
+  document.getElementById("lobby-button").addEventListener("click", async () => {
+    try {
+      const made = await Tabletop.request("POST", "/api/lobbies", { game: document.getElementById("game").value });
+      location.href = "/t/" + made.table_id;
+    } catch (error) { Tabletop.showError(error); }
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const button = document.getElementById("start-button");

@@ -6,9 +6,9 @@
 // turn and the log only.
 "use strict";
 (async () => {
-  const tableId = await Tabletop.tableId();
-  if (tableId === null) return;  // the Activity found no table and said why
-  const api = "/api/tables/" + tableId;
+  let tableId = null;
+  let api = null;
+  let generation = 0;    // which table the page shows: a socket of an earlier one is let go
   let current = null;
   let shownText = "";
   let seat = null;       // the seat this page looks as (hot-seat); null: the one to act
@@ -25,6 +25,9 @@
     current = data;
     shownText = text;
     document.getElementById("game-name").textContent = data.game_name + " · #" + data.table_id;
+    Lobby.show(data, lobbyStep);
+    After.show(data, follow);
+    document.getElementById("board-section").hidden = !data.board;
     const mine = data.seats.filter((s) => s.yours);
     const yourTurn = data.to_act.includes(data.you);
     document.getElementById("turn").textContent =
@@ -37,7 +40,7 @@
     }
     if (data.board) Tabletop.showPicture(document.getElementById("board"), data.board.png, data.board.alt);
     document.getElementById("watching").hidden = !data.watching;
-    document.getElementById("moves-section").hidden = Boolean(data.watching);  // a watcher has no moves
+    document.getElementById("moves-section").hidden = Boolean(data.watching) || data.status === "lobby";  // a watcher has no moves
     document.body.dataset.watching = data.watching ? "yes" : "no";
     const handSection = document.getElementById("hand-section");
     handSection.hidden = !data.hand;
@@ -88,6 +91,22 @@
     } catch (error) { Tabletop.showError(error); }
   }
 
+  // A lobby step (lobby.js): the new lobby comes with the socket's push, else it is fetched.
+  async function lobbyStep(body) {
+    try {
+      await Tabletop.request("POST", api + "/lobby", body);
+      document.getElementById("error").textContent = "";
+      if (!socket) await refresh();
+    } catch (error) { Tabletop.showError(error); }
+  }
+
+  // The channel's next table (a rematch, a new lobby): the Activity shows it in place; a page of
+  // its own goes there (after.js offers it to those who did not ask for it).
+  function follow(id) {
+    if (Tabletop.signIn) openTable(id);
+    else location.href = "/t/" + encodeURIComponent(id);
+  }
+
   async function refresh() {
     try { render(await Tabletop.request("GET", api + (seat === null ? "" : "?seat=" + seat))); }
     catch (error) { Tabletop.showError(error); }
@@ -124,9 +143,11 @@
 
   async function listen() {
     const live = document.getElementById("live");
+    const mine = generation;
     let opened;
     try { opened = new WebSocket(await Tabletop.socketUrl(api + "/ws", { v: current ? current.version : -1 })); }
-    catch (error) { setTimeout(listen, retryIn); retryIn = Math.min(2 * retryIn, 30000); return; }
+    catch (error) { if (mine === generation) setTimeout(listen, retryIn); retryIn = Math.min(2 * retryIn, 30000); return; }
+    if (mine !== generation) { opened.close(); return; }
     opened.onopen = () => {
       socket = opened;
       socketSeat = null;
@@ -135,19 +156,43 @@
       if (seat !== null) lookAs(seat);
     };
     opened.onmessage = (event) => {
+      if (mine !== generation) return;
       const message = JSON.parse(event.data);
-      if (message.type === "changed" && message.table) render(message.table);
+      if (message.type === "next") {
+        After.next = message.table_id;
+        if (Tabletop.signIn) openTable(String(message.table_id));  // the Activity shows its channel's table
+        else if (current) { shownText = ""; render(current); }
+      } else if (message.type === "changed" && message.table) render(message.table);
       else if ((message.type === "changed" && (!current || message.version !== current.version))
                || (message.type === "over" && (!current || current.status === "playing"))) refresh();
     };
     opened.onclose = () => {
       if (socket === opened) socket = null;
+      if (mine !== generation) return;
       live.textContent = Tabletop.word("web.page.offline"); live.classList.add("off");
       setTimeout(() => { refresh(); listen(); }, retryIn);
       retryIn = Math.min(2 * retryIn, 30000);
     };
   }
 
+  // Show table `id` (the Activity moves to its channel's next table in place).
+  async function openTable(id) {
+    generation += 1;
+    if (socket) { const old = socket; socket = null; old.close(); }
+    tableId = String(id);
+    api = "/api/tables/" + tableId;
+    current = null;
+    shownText = "";
+    seat = null;
+    After.next = null;
+    document.body.dataset.table = tableId;
+    await refresh();
+    listen();
+  }
+  Tabletop.openTable = openTable;
+
+  const first = await Tabletop.tableId();
+  if (first === null && !Tabletop.token) return;  // the Activity could not sign in and said why
   try {
     const data = await Tabletop.games();
     await Tabletop.loadWords(data.you.locale);
@@ -156,6 +201,5 @@
   document.getElementById("hint-button").addEventListener("click", askHint);
   document.getElementById("hint-play").addEventListener("click", () => { if (hinted) act(hinted.move); });
   document.getElementById("seat").addEventListener("change", (event) => { if (lookAs(event.target.value)) refresh(); });
-  await refresh();
-  listen();
+  if (first !== null) await openTable(first);  // else the Activity offers a lobby and opens it
 })();
