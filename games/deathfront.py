@@ -6,7 +6,7 @@ from itertools import combinations
 
 from pydantic import BaseModel
 
-from engines.deathfront import choices, lessons, texts
+from engines.deathfront import choices, flow, lessons, texts
 from engines.deathfront.cards import ALLIED_FACTIONS, AXIS_FACTIONS, card_name, localize_card_params
 from engines.deathfront.engine import DeathFrontEngine
 from engines.deathfront.lobby import chosen_side, finalize_lobby_config, pick_side
@@ -86,10 +86,22 @@ def describe_moves(state: BaseModel, seat: int, actions: list[BaseModel], locale
     unit's cell to the next; an attack is made of each attacker's cell with
     the target (``steps``), with its odds. Playing the last card of the hand
     (the game ends at this round's resolution) and proposing to end the
-    game ask the mover to confirm (``confirm``)."""
+    game ask the mover to confirm (``confirm``). An action of an action step
+    may also finish the mover's step (``finish``: its ``done``, decision 3)."""
     assert isinstance(state, DeathFrontState)
-    return [replace(words, confirm=confirm_question(state, seat, action, locale))
+    return [replace(words, confirm=confirm_question(state, seat, action, locale),
+                    finish=finishing(state, action))
             for action, words in zip(actions, _words(state, seat, actions, locale))]
+
+
+def finishing(state: DeathFrontState, action: BaseModel) -> BaseModel | None:
+    """The same action with ``done`` ("Confirm, done with this step"), where
+    it can carry it: ruleset 2, an action step, not the answer to an advance."""
+    if "done" not in type(action).model_fields or getattr(action, "done", False):
+        return None
+    if not flow.passing_ends_step(state) or state.step not in flow.ACTION_STEPS or state.pending_advance is not None:
+        return None
+    return action.model_copy(update={"done": True})
 
 
 def confirm_question(state: DeathFrontState, seat: int, action: BaseModel, locale: str) -> str:

@@ -58,7 +58,10 @@ class MoveWords:
     what the action would bring, for its mover only (a play's points, an
     attack's odds); empty when there is nothing to say. ``confirm``: the
     question the mover answers before the action is sent (it ends the game,
-    or proposes to); empty: Confirm alone (or a tap) sends it."""
+    or proposes to); empty: Confirm alone (or a tap) sends it. ``finish``: the
+    same action that also ends the mover's part of the step (Death Front's
+    ``done``, "Confirm, done with this step"), offered beside Confirm; None:
+    no such choice."""
 
     detail: str
     start: str | None = None
@@ -66,6 +69,7 @@ class MoveWords:
     steps: tuple[tuple[str, str], ...] = ()
     preview: str = ""
     confirm: str = ""
+    finish: BaseModel | None = None
 
 
 # () -> the numbers a game's rules texts quote, read from its data now.

@@ -84,7 +84,9 @@ def learner_moves(learning: Learning, locale: str) -> list[dict[str, Any]]:
     """The learner's legal moves as the table's JSON lists them, and the
     step's taught move among them even where the engine lists a
     representative few (a SETUP play of two tiles): the other moves are
-    there to be tried and refused with the step's explanation."""
+    there to be tried and refused with the step's explanation. No move
+    offers to finish the step too (``finish``): the tutorial plays the passes
+    that end a step itself, as on Discord."""
     if learning.finished:
         return []
     seen = as_table(learning)
@@ -95,7 +97,7 @@ def learner_moves(learning: Learning, locale: str) -> list[dict[str, Any]]:
         if describe_moves is not None:
             words = describe_moves(learning.state, LEARNER, [taught], locale)[0]
             moves.insert(0, move_json(seen, taught, words, locale))
-    return moves
+    return [{**move, "finish": None} for move in moves]
 
 
 def web_key(tutorial: Tutorial, step: Step, part: str) -> str:

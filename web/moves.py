@@ -4,8 +4,10 @@ then what the game's ``describe_moves`` says of it), the regions it goes
 from and to, every (start, end) pair of regions it is made of (``steps``:
 a SETUP play's placements, a Death Front attack's attackers) and a
 ``preview`` for the mover (a play's points, an attack's odds), and a
-``confirm`` question the page asks before sending it (empty: none). A
-client builds a move pair by pair from the steps (docs/web.md)."""
+``confirm`` question the page asks before sending it (empty: none), and
+``finish``: the same move that also ends the mover's step (Death Front's
+"Confirm, done with this step"; null: none). A client builds a move pair by
+pair from the steps (docs/web.md)."""
 from __future__ import annotations
 
 import hashlib
@@ -49,11 +51,12 @@ def legal_moves(table: SeenTable, seat: int, locale: str) -> list[dict[str, Any]
 
 
 def move_json(table: SeenTable, action: BaseModel, said: MoveWords, locale: str) -> dict[str, Any]:
-    """One move as the page reads it: id, label, action, from, to, steps, preview, confirm."""
+    """One move as the page reads it: id, label, action, from, to, steps, preview, confirm, finish."""
     data = table.engine.action_to_json(action)
     kind = kind_name(table.record.game_type, action, locale)
     label = t("web.move.label", locale, kind=kind, what=said.detail) if said.detail else kind
     steps = [list(pair) for pair in said.steps] or (
         [[said.start, said.end]] if said.start is not None and said.end is not None else [])
     return {"id": move_id(data), "label": label, "action": data, "from": said.start, "to": said.end,
-            "steps": steps, "preview": said.preview, "confirm": said.confirm}
+            "steps": steps, "preview": said.preview, "confirm": said.confirm,
+            "finish": table.engine.action_to_json(said.finish) if said.finish is not None else None}

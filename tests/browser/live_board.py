@@ -114,7 +114,13 @@ async def tap_move(page: Page, data: Move, move: Move, on_bar: OnBar | None = No
             buttons = await page.evaluate("[...document.querySelectorAll('#moves button')].map(b => b.dataset.move)")
             raise AssertionError(f"version {data['version']}: no button {move['label']} ({move['id']}); "
                                  f"{buttons}; {await taps_state(page)}") from None
-        return 1
+        if not (move.get("confirm") or move.get("finish")):
+            return 1
+        # A button that asks first, or may also finish the step (Death Front): the bar, then Confirm.
+        if on_bar is not None:
+            await on_bar(page, move)
+        await page.tap("#confirm")
+        return 2
     taps = 0
     for start, end in move["steps"]:
         if [start, end] in (await taps_state(page))["done"]:

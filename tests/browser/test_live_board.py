@@ -30,7 +30,9 @@ DEATHFRONT_SEED = 2  # with `seeking_attacks`, seat 0 gets turns where two units
 # The taps per typical move: SETUP a play of two tiles ≤ 5, CUBED a placement ≤ 3, Death Front
 # an action ≤ 3; a tile more is two taps (tile, square), an attacker more one (the target is known), a
 # turn of the piece one.
-TARGET = {"place": 3, "deploy": 3, "move": 3, "facility": 3, "skill": 3, "button": 1}
+# A button whose move opens the bar (it asks first, or may also finish the step: Death Front's skill with no
+# target) is confirmed there: two taps.
+TARGET = {"place": 3, "deploy": 3, "move": 3, "facility": 3, "skill": 3, "button": 1, "button and bar": 2}
 
 
 def target(kind: str) -> int:
@@ -43,7 +45,7 @@ Check = Callable[[Any, Any, list[Any], Move], None]
 def kind_of(data: Move, move: Move) -> str:
     action = move["action"]
     if move not in tappable(data):
-        return "button"
+        return "button and bar" if move.get("confirm") or move.get("finish") else "button"
     if action.get("kind") == "play":
         return f"play of {len(action['placements'])}"
     if action.get("kind") == "attack":

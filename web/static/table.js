@@ -59,7 +59,8 @@
       button.type = "button";
       button.textContent = move.label;
       button.dataset.move = move.id;
-      button.addEventListener("click", () => (move.confirm ? Taps.offer(move) : act(move)));  // asks first, in the bar
+      // Asks first, or offers to finish the step too: in the bar.
+      button.addEventListener("click", () => (move.confirm || move.finish ? Taps.offer(move) : act(move)));
       moves.append(button);
     }
     showHintBox(data, yourTurn);

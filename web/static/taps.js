@@ -70,7 +70,7 @@ const Taps = {
   pending: null,  // a start tapped, its end not yet
   turn: 0,        // which of the moves sharing the pairs done is shown (CUBED rotations)
   listed: null,   // the move picked from the list, when there are too many to take turns
-  offered: null,  // a move of the buttons that asks first (its `confirm`), shown in the bar
+  offered: null,  // a move of the buttons shown in the bar first (it asks, its `confirm`, or may `finish`)
   picked: null,   // the move Confirm would send
   act: null,
   table: null,    // the table's data shown: its id, version and seat, and whether it `continues`
@@ -124,7 +124,8 @@ const Taps = {
     return data.moves.filter((move) => !tappable(move));
   },
 
-  // A move button whose move asks first (Death Front: proposing to end): the bar shows it with its question.
+  // A move button whose move asks first (Death Front: proposing to end) or may also finish the step
+  // (Death Front: a skill with no target): the bar shows it with its question and its Confirms.
   offer(move) {
     this.reset();
     this.offered = move;
@@ -281,6 +282,12 @@ const Taps = {
       return button;
     }));
     document.getElementById("confirm").disabled = !this.picked;
+    // The same move that also ends your step (Death Front: "Confirm, done with this step").
+    const finish = document.getElementById("confirm-done");
+    if (finish) {
+      finish.hidden = !(this.picked && this.picked.finish);
+      finish.disabled = finish.hidden;
+    }
     document.getElementById("cancel").disabled = false;  // sending a move disabled the bar
   },
 
@@ -299,6 +306,12 @@ const Taps = {
 
   wire() {
     document.getElementById("confirm").addEventListener("click", () => { if (this.picked) this.act(this.picked); });
+    const finish = document.getElementById("confirm-done");
+    if (finish) {
+      finish.addEventListener("click", () => {
+        if (this.picked && this.picked.finish) this.act({ ...this.picked, action: this.picked.finish });
+      });
+    }
     document.getElementById("cancel").addEventListener("click", () => this.reset());
     // Escape is Cancel, said out loud: a half-made move is only ever let go on purpose.
     document.addEventListener("keydown", (event) => {
