@@ -86,7 +86,8 @@ async def click_action(member, message, action, state, seat):
     if kind == "attack":
         target = action.target + ("F" if action.at_facility else "")
         message = await pick(member, message, f"a~{target}")
-        message = await pick(member, message, list(action.attackers))
+        if "picked for you" not in message.content:  # one unit reaches it: chosen already
+            message = await pick(member, message, list(action.attackers))
         assert "Attack **" in message.content and "against defence **" in message.content
         return await press(member, message, "Confirm")
     raise AssertionError(kind)
