@@ -13,6 +13,7 @@ from games import deathfront as deathfront_game
 from i18n import t
 from tables.registry import GameRegistry
 from tables.text import game_name
+from tests.click.clicking import option_values
 from tests.conftest import last_reply
 from tests.tutorial.test_learn_setup import pick, press, step_of
 
@@ -54,7 +55,8 @@ async def build(member, message, action):
     else:
         first, second = action.card, action.cell
     message = await pick(member, message, f"{FIRST[type(action)]}{SEP}{first}")
-    message = await pick(member, message, second.split(MULTI) if isinstance(action, Attack) else second)
+    if not (isinstance(action, Attack) and not option_values(message)):  # one attacker: chosen already
+        message = await pick(member, message, second.split(MULTI) if isinstance(action, Attack) else second)
     return await press(member, message, "ok")
 
 
