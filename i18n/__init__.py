@@ -117,7 +117,7 @@ class _CommandRef:
 
 # Params that hold a list joined with ", " (tiles and squares of a move,
 # cells, player names): a Chinese sentence lists them with 、 instead.
-LIST_PARAMS = ("move", "tiles", "cells", "attackers", "pieces", "seats")
+LIST_PARAMS = ("move", "tiles", "cells", "attackers", "pieces", "seats", "winners")
 LIST_SEPARATOR = {"zh-CN": "、", "zh-TW": "、"}
 
 
