@@ -83,17 +83,18 @@ class TabletopBot(commands.Bot):
         self.extensions_to_load = tuple(extensions) if extensions is not None else extensions_for(self.registry)
         self.db = Database(settings.database_url, pool_min=settings.database_pool_min,
                            pool_max=settings.database_pool_max)
+        from app.rest_fleet import process_budget
         from cogs.notifier import DiscordNotifier
-        from cogs.rest_budget import RestBudget, RestLimits
         from tables.drawing import DrawingPool
         from tables.thinking import ThinkingPool
 
         # Installed on the HTTP client in setup_hook (SimCord swaps the client before that).
-        self.rest_budget = RestBudget(RestLimits(
-            settings.rest_global_per_second, 1.0, settings.rest_channel_requests, settings.rest_channel_seconds,
-        )) if settings.rest_budget else None
+        self.rest_budget = process_budget(
+            settings.discord_token, settings.rest_global_per_second, settings.rest_channel_requests,
+            settings.rest_channel_seconds, settings.rest_redis_url, settings.rest_processes,
+        ) if settings.rest_budget else None
         self.drawing = DrawingPool(settings.render_processes)  # started in setup_hook, stopped in close
-        self.notifier = DiscordNotifier(self, activity=settings.activity)
+        self.notifier = DiscordNotifier(self, activity=settings.activity, interaction_routes=settings.interaction_routes)
         # The AI's pool: started in setup_hook, stopped by tables.shutdown().
         self.tables = TableService(self.db, self.registry, self.notifier,
                                    thinking=ThinkingPool(settings.ai_processes))
@@ -119,7 +120,7 @@ class TabletopBot(commands.Bot):
         if self.metrics_server is not None:  # first: a port already taken stops the start at once
             await self.metrics_server.start()
         if self.rest_budget is not None:
-            from cogs.rest_budget import install
+            from app.rest_budget import install
 
             install(self.http, self.rest_budget)
         await self.db.open()
@@ -193,6 +194,8 @@ class TabletopBot(commands.Bot):
             await self.sweeper.stop()
         await super().close()
         await self.db.close()
+        if self.rest_budget is not None:
+            await self.rest_budget.close()
         if self.metrics_server is not None:
             await self.metrics_server.stop()
 

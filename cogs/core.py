@@ -111,8 +111,9 @@ class CoreCog(commands.Cog):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Any command or click: the player is here (no DM needed; a panel
-        they are watching tells them their turn)."""
-        bot_of(interaction).notifier.saw(interaction.user.id)
+        they are watching tells them their turn), and its interaction may
+        carry the channel's next board (cogs/play/interaction_routes.py)."""
+        bot_of(interaction).notifier.saw(interaction.user.id, interaction)
 
     @staticmethod
     def _game_type(interaction: discord.Interaction, game: str) -> str:
@@ -171,7 +172,7 @@ class CoreCog(commands.Cog):
                 await rules_topics.send_topic(interaction, definition, topic)
                 return
             locale = await user_locale(interaction)
-            summary = t(f"{game_type}.rules.summary", locale).rstrip()
+            summary = t(f"{game_type}.rules.summary", locale, **definition.rules_params()).rstrip()
             line = rules_topics.topics_line(definition, locale)
             embed = discord.Embed(title=game_name(game_type, locale),
                                   description=f"{summary}\n\n{line}" if line else summary,
@@ -197,8 +198,7 @@ class CoreCog(commands.Cog):
         async with refusals(interaction):
             game_type = self._game_type(interaction, game)
             locale = await user_locale(interaction)
-            shown, rows = await seasons_of(interaction).board(bot_of(interaction).tables.ratings,
-                                                              interaction.guild_id, game_type, season)
+            shown, rows = await bot_of(interaction).tables.queries.leaderboard(interaction.guild_id, game_type, season)
             label = board_label(shown, season, locale)
             name = game_name(game_type, locale)
             title = (t("core.leaderboard.title", locale, game=name) if label is None
@@ -219,8 +219,8 @@ class CoreCog(commands.Cog):
             target = user or interaction.user
             locale = await user_locale(interaction)
             service = bot_of(interaction).tables
-            per_game = await service.games.user_stats(interaction.guild_id, target.id)
-            rated = await service.ratings.for_user(interaction.guild_id, target.id)
+            per_game = await service.queries.user_stats(interaction.guild_id, target.id)
+            rated = await service.queries.ratings_of(interaction.guild_id, target.id)
             name = getattr(target, "display_name", target.name)
             if not per_game:
                 await interaction.response.send_message(t("core.stats.empty", locale, player=safe_name(name)),

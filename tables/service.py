@@ -32,6 +32,7 @@ from tables.live import GameSummary, LiveTable, LiveTables, Standing
 from tables.lobby import Lobby
 from tables.notifier import Notifier, NullNotifier
 from tables.play import Play
+from tables.queries import Queries
 from tables.refreshing import Refresher
 from tables.registry import GameRegistry
 from tables.restoring import Restorer
@@ -100,6 +101,9 @@ class TableService:
                                    self.announcing, notifier_now)
         reload.connect(self.refresher.refresh)
         self.reviews = Reviews(self.games, ReviewRepo(db), registry, self.thinking)
+        # The read side the front ends use (tables/queries.py); ``games``, ``settings`` and
+        # ``db`` stay for the table service's own parts and outside tools.
+        self.queries = Queries(db, self.games, self.ratings, self.settings, registry, now)
         self.hints = Hints(self.thinking)
 
     # -- what the service reads from outside (tables/surroundings.py) --------------------

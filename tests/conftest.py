@@ -196,5 +196,12 @@ def table(simcord_env):
 
 def last_reply(result):
     """The last message the bot answered an interaction with (after a defer,
-    the first follow-up is the response itself)."""
-    return result.followups[-1] if result.followups else result.response
+    the first follow-up is the response itself). A public board the click
+    carried as a follow-up (cogs/play/interaction_routes.py) is not an answer."""
+    answers = [m for m in result.followups if not is_board(m)]
+    return answers[-1] if answers else result.response
+
+
+def is_board(message) -> bool:
+    """The channel's board (or the results): public, with the board's picture."""
+    return not message.ephemeral and any(a.filename == "board.png" for a in message.attachments)

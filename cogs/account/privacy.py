@@ -10,13 +10,11 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs.common import bot_of, refusals, reply, user_locale
+from cogs.common import bot_of, refusals, reply, user_locale, user_text
 from cogs.community.seasons import number_label
-from db.privacy import StoredData, stored_about
 from i18n import has, t
-from tables.errors import TableError
-from tables.privacy import forget
-from tables.pruning import Pruner
+from tables.errors import TableError, refusal_text
+from tables.records import StoredData
 from tables.text import game_name, safe_name
 
 MAX_NAMES = 10
@@ -44,9 +42,10 @@ def stored_text(data: StoredData, locale: str, server_name: Callable[[int], str]
         lines.append(t("privacy.show.no_names", locale))
     if data.settings:
         none = t("privacy.show.unset", locale)
-        dm, view = data.settings.get("dm_mode"), data.settings.get("view_mode")
+        dm, view, ping = (data.settings.get(k) for k in ("dm_mode", "view_mode", "ping_mode"))
         lines.append(t("privacy.show.settings", locale, dm=_choice(dm, locale) if dm else none,
                        view=_choice(view.capitalize(), locale) if view else none,
+                       ping=_choice(ping, locale) if ping else none,
                        language=data.settings.get("locale") or none))
     else:
         lines.append(t("privacy.show.no_settings", locale))
@@ -107,9 +106,9 @@ class ForgetConfirm(discord.ui.View):
         self.stop()
         bot = bot_of(interaction)
         try:
-            done = await forget(bot.tables.db, bot.registry, self.user_id)
+            done = await bot.tables.queries.forget_user(self.user_id)
         except TableError as error:
-            await interaction.response.edit_message(content="⚠️ " + t(error.key, self.locale, **error.params),
+            await interaction.response.edit_message(content="⚠️ " + refusal_text(error, self.locale, quote=user_text),
                                                     view=None)
             return
         history = interaction.client.get_cog("HistoryCog")  # type: ignore[attr-defined]
@@ -127,7 +126,7 @@ class PrivacyCog(commands.Cog):
         settings = getattr(bot, "settings", None)
         days = getattr(settings, "prune_actions_after_days", None)
         tables = getattr(bot, "tables", None)
-        self.pruner = Pruner(tables.db, days, clock=tables.clock) if days and tables is not None else None
+        self.pruner = tables.queries.pruner(days) if days and tables is not None else None
 
     async def cog_load(self) -> None:
         if self.pruner is not None:
@@ -145,14 +144,14 @@ class PrivacyCog(commands.Cog):
     async def show(self, interaction: discord.Interaction) -> None:
         async with refusals(interaction):
             locale = await user_locale(interaction)
-            data = await stored_about(bot_of(interaction).tables.db, interaction.user.id)
+            data = await bot_of(interaction).tables.queries.stored_about(interaction.user.id)
             await reply(interaction, stored_text(data, locale, self._server_name))
 
     @privacy.command(name="delete", description=_desc("privacy.cmd.delete", "Delete your names, ratings and settings (asks first)"))
     async def delete(self, interaction: discord.Interaction) -> None:
         async with refusals(interaction):
             locale = await user_locale(interaction)
-            data = await stored_about(bot_of(interaction).tables.db, interaction.user.id)
+            data = await bot_of(interaction).tables.queries.stored_about(interaction.user.id)
             if data.live:
                 raise TableError("privacy.err.live", games=", ".join(f"#{i}" for i in data.live))
             await reply(interaction, t("privacy.delete.ask", locale), view=ForgetConfirm(interaction.user.id, locale))

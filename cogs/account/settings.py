@@ -1,5 +1,5 @@
 """/settings: the server's turn timeout and language (server managers), and
-each player's DMs and view mode."""
+each player's DMs, turn pings and view mode."""
 from __future__ import annotations
 
 import discord
@@ -30,7 +30,7 @@ class SettingsCog(commands.Cog):
         async with refusals(interaction):
             if not is_manager(interaction):
                 raise TableError("core.err.manager_only")
-            await bot_of(interaction).tables.settings.set_guild(interaction.guild_id, turn_timeout_minutes=minutes)
+            await bot_of(interaction).tables.queries.set_guild_settings(interaction.guild_id, turn_timeout_minutes=minutes)
             await reply_key(interaction, "core.settings.turn_timeout_set", minutes=minutes)
 
     @settings.command(name="language", description=_desc("cmd.settings.language", "The server's language for the bot"))
@@ -45,7 +45,7 @@ class SettingsCog(commands.Cog):
             if not is_manager(interaction):
                 raise TableError("core.err.manager_only")
             assert language.value in LOCALES
-            await bot_of(interaction).tables.settings.set_guild(interaction.guild_id, language=language.value)
+            await bot_of(interaction).tables.queries.set_guild_settings(interaction.guild_id, language=language.value)
             await reply_key(interaction, "core.settings.language_set", language=language.name)
 
     @settings.command(name="dm_hands", description=_desc("cmd.settings.dm_hands", "Receive your hand by DM"))
@@ -57,7 +57,7 @@ class SettingsCog(commands.Cog):
         async with refusals(interaction):
             on = enabled.value == "on"
             service = bot_of(interaction).tables
-            await service.settings.set_dm_hands(interaction.user.id, on)
+            await service.queries.set_dm_hands(interaction.user.id, on)
             if on:
                 await self._clear_dm_refusals(service, interaction.user.id)
             await reply_key(interaction, "core.settings.dm_on" if on else "core.settings.dm_off")
@@ -71,10 +71,25 @@ class SettingsCog(commands.Cog):
     async def dm(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
         async with refusals(interaction):
             service = bot_of(interaction).tables
-            await service.settings.set_dm_mode(interaction.user.id, mode.value)
+            await service.queries.set_dm_mode(interaction.user.id, mode.value)
             if mode.value != "off":
                 await self._clear_dm_refusals(service, interaction.user.id)
             await reply_key(interaction, f"core.dm.set_{mode.value}")
+
+    @settings.command(name="ping", description=_desc("cmd.settings.ping", "How you are told it is your turn: every turn, only when away, or by DM"))
+    @app_commands.describe(mode=_desc("cmd.opt.ping_mode", "every turn, only when I have been away, or by DM"))
+    @app_commands.choices(mode=[
+        app_commands.Choice(name="every turn", value="every"),
+        app_commands.Choice(name="only when I have been away", value="away"),
+        app_commands.Choice(name="by DM", value="dm"),
+    ])
+    async def ping(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
+        async with refusals(interaction):
+            service = bot_of(interaction).tables
+            await service.queries.set_ping_mode(interaction.user.id, mode.value)
+            if mode.value == "dm":
+                await self._clear_dm_refusals(service, interaction.user.id)
+            await reply_key(interaction, f"core.ping.set_{mode.value}")
 
     @settings.command(name="view", description=_desc("cmd.settings.view", "See boards and hands as pictures or as text (screen readers)"))
     @app_commands.describe(mode=_desc("cmd.opt.view_mode", "Image or Text"))
@@ -83,7 +98,7 @@ class SettingsCog(commands.Cog):
     ])
     async def view(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
         async with refusals(interaction):
-            await bot_of(interaction).tables.settings.set_view_mode(interaction.user.id, mode.value)
+            await bot_of(interaction).tables.queries.set_view_mode(interaction.user.id, mode.value)
             await reply_key(interaction, f"core.view.set_{mode.value}")
 
     @staticmethod

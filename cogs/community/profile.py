@@ -60,7 +60,7 @@ class ProfileCog(commands.Cog):
             bot = bot_of(interaction)
             locale = await user_locale(interaction)
             await interaction.response.defer(ephemeral=not public, thinking=True)
-            profile = await profiles.load(bot.tables.db, interaction.guild_id, target.id)
+            profile = await bot.tables.queries.profile(interaction.guild_id, target.id)
             card = profiles.card(profile, bot.registry.ids(), name, locale)
             key = "profile.line" if card.games else "profile.empty"
             text = t(key, locale, player=safe_name(name), games=card.games, wins=card.wins)

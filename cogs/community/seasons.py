@@ -10,9 +10,9 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from cogs.common import bot_of, guild_locale, manages_server, refusals, reply, user_locale
-from db.seasons import BEFORE_SEASONS, Season
 from i18n import t
 from tables.errors import TableError
+from tables.records import BEFORE_SEASONS, Season
 from tables.seasons import NAME_LIMIT, Seasons
 from tables.text import safe_name
 
@@ -24,8 +24,7 @@ def _desc(key: str, text: str) -> app_commands.locale_str:
 
 
 def seasons_of(interaction: discord.Interaction) -> Seasons:
-    service = bot_of(interaction).tables
-    return Seasons(service.db, service.clock)
+    return bot_of(interaction).tables.queries.seasons
 
 
 def season_label(season: Season, locale: str) -> str:

@@ -24,9 +24,9 @@ from cogs.common import draw
 from cogs.host import Host
 from cogs.play.hands import dm_locale
 from cogs.play.pictures import described_file
-from db.team_threads import TeamThread, TeamThreadRepo
 from games.teams import TeamSides
 from i18n import t
+from tables.records import TeamThread, TeamThreadRepo
 from tables.teams import SIDES, team_sides
 from tables.text import game_name, safe_name
 
@@ -73,7 +73,7 @@ class TeamThreads:
 
     @property
     def repo(self) -> TeamThreadRepo:
-        return TeamThreadRepo(self.bot.tables.db)
+        return self.bot.tables.queries.team_threads
 
     async def rows(self, table: "LiveTable") -> dict[int, TeamThread]:
         if table.id not in self._rows:  # after a restart: from the database

@@ -10,9 +10,8 @@ from pydantic import BaseModel
 
 from cogs.common import bot_of, display_name, guild_locale, reply, reply_error, reply_key, user_locale
 from cogs.seats import find_table
-from engines.base import IllegalAction
 from i18n import t
-from tables.errors import TableError
+from tables.errors import Refusal
 from tables.service import LiveTable
 from tables.text import describe, score_line
 
@@ -52,7 +51,7 @@ class GameCog(commands.Cog):
             for _ in range(ai_seats):
                 await bot.tables.add_ai(table.id, interaction.user.id)
             await bot.tables.start(table.id, interaction.user.id)
-        except (TableError, IllegalAction):
+        except Refusal:
             await bot.tables.cancel(table.id, interaction.user.id)  # no half-made table left behind
             raise
         await reply_key(interaction, "core.game.started_solo", id=table.id)
@@ -62,18 +61,14 @@ class GameCog(commands.Cog):
         """This channel's table, refused unless it is a game of this cog's."""
         return find_table(interaction, self.game_type)
 
-    # A game whose rules end it when a hand is empty asks before an action
-    # that would end it that way.
-    confirm_empty_hand_end: bool = False
-
-    def _ends_by_emptying_hand(self, table: LiveTable, seat: int, action: BaseModel) -> bool:
-        if not self.confirm_empty_hand_end or table.state is None:
-            return False
-        try:
-            after, _ = table.engine.apply(table.state, seat, action)
-        except IllegalAction:
-            return False  # refused below with its reason
-        return table.engine.is_over(after) and not table.engine.hidden_hand(after, seat)
+    @staticmethod
+    def confirm_question(table: LiveTable, seat: int, action: BaseModel, locale: str) -> str:
+        """What the game asks before this action is sent (``MoveWords.confirm``:
+        e.g. Death Front's last card, which ends the game); "" for none."""
+        describe = table.definition.describe_moves
+        if describe is None or table.state is None:
+            return ""
+        return describe(table.state, seat, [action], locale)[0].confirm
 
     async def submit(self, interaction: discord.Interaction, action: BaseModel,
                      confirm_key: str = "core.action.done", confirmed: bool = False) -> bool:
@@ -81,17 +76,17 @@ class GameCog(commands.Cog):
         True when accepted."""
         table = self.table(interaction)
         seat = table.seat_of(interaction.user.id)
-        if not confirmed and seat is not None and seat in table.to_act() \
-                and self._ends_by_emptying_hand(table, seat, action):
+        if not confirmed and seat is not None and seat in table.to_act():
             locale = await user_locale(interaction)
-            await reply(interaction, "⚠️ " + t("core.confirm.empty_hand", locale),
-                        view=EndingConfirm(self, action, confirm_key, locale))
-            return False
+            question = self.confirm_question(table, seat, action, locale)
+            if question:
+                await reply(interaction, question, view=EndingConfirm(self, action, confirm_key, locale))
+                return False
         if not interaction.response.is_done():  # (after Confirm the click was already answered)
             await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             events = await bot_of(interaction).tables.act(table.id, interaction.user.id, action)
-        except (TableError, IllegalAction) as error:
+        except Refusal as error:
             await reply_error(interaction, error)
             return False
         locale = await user_locale(interaction)
@@ -116,8 +111,9 @@ def own_lines(table: LiveTable, seat: int | None, events: list, locale: str, lim
 
 
 class EndingConfirm(discord.ui.View):
-    """"This ends the game: your hand will be empty. Do it?" — only the
-    Confirm button commits; ignoring it changes nothing."""
+    """The game's question before an action (Death Front: "this is your last
+    card: the game ends at this round's resolution"; "propose to end?") —
+    only the Confirm button commits; ignoring it changes nothing."""
 
     def __init__(self, cog: GameCog, action: BaseModel, confirm_key: str, locale: str) -> None:
         super().__init__(timeout=300)

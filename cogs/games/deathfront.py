@@ -216,7 +216,6 @@ async def attackers_autocomplete(interaction: discord.Interaction, current: str)
 
 # ---- the cog -----------------------------------------------------------------------------
 class DeathFrontCog(GameCog, name="deathfront"):
-    confirm_empty_hand_end = True  # an empty hand with nothing to draw ends the game: ask first
     game_type = GAME
     group = app_commands.Group(name="deathfront",
                                description=_text("group", "Death Front: Blitzkrieg, a WWII card battle"))
@@ -313,7 +312,7 @@ class DeathFrontCog(GameCog, name="deathfront"):
             await self._act(interaction,
                             lambda: Move(from_cell=cell_or_refuse(from_cell), to_cell=cell_or_refuse(to_cell)))
 
-    @group.command(name="pass", description=_text("pass", "Pass this step (or do not advance after a kill)"))
+    @group.command(name="pass", description=_text("pass", "Done with this step: pass (after a kill: stay, do not advance)"))
     async def pass_(self, interaction: discord.Interaction) -> None:
         async with refusals(interaction):
             await self._act(interaction, Pass)

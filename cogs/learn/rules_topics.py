@@ -66,6 +66,11 @@ async def topic_autocomplete(interaction: discord.Interaction, current: str) -> 
     return out[:25]
 
 
+def topic_text(definition: GameDefinition, lesson: Lesson, locale: str) -> str:
+    """The topic's text with the numbers it quotes read from the game's data now."""
+    return t(topic_key(definition.game_type, lesson.topic, "text"), locale, **definition.rules_params())
+
+
 def draw_topic(definition: GameDefinition, lesson: Lesson, locale: str) -> bytes:
     title = t(topic_key(definition.game_type, lesson.topic, "name"), locale)  # the game is named above the picture
     return lesson_png(definition.engine, definition.renderer, lesson.build(), locale, title)
@@ -92,7 +97,7 @@ async def send_topic(interaction: discord.Interaction, definition: GameDefinitio
     data = await topic_picture(definition, lesson, locale)
     name = f"rules-{definition.game_type}-{lesson.topic}.png"
     embed = discord.Embed(title=t(topic_key(definition.game_type, lesson.topic, "name"), locale),
-                          description=t(topic_key(definition.game_type, lesson.topic, "text"), locale),
+                          description=topic_text(definition, lesson, locale),
                           colour=discord.Colour.teal())
     embed.set_author(name=game_name(definition.game_type, locale))
     embed.set_image(url=f"attachment://{name}")

@@ -14,10 +14,9 @@ from cogs.common import bot_of, reply_error, user_locale
 from cogs.lobby.sides import side_items
 from cogs.lobby.toggles import OptionToggle, toggle_items
 from cogs.seats import find_table
-from engines.base import IllegalAction
 from games.options import DEFAULT_FIRST, FIRST_SEAT, LobbyOption
 from i18n import has, t
-from tables.errors import TableError
+from tables.errors import Refusal, TableError
 from tables.text import safe_name
 
 if TYPE_CHECKING:
@@ -69,7 +68,7 @@ class FirstSeatSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"tt:f
         await interaction.response.defer()
         try:
             await bot_of(interaction).tables.set_option(self.table_id, interaction.user.id, FIRST_SEAT, value)
-        except (TableError, IllegalAction) as error:
+        except Refusal as error:
             await reply_error(interaction, error)
 
 
@@ -108,7 +107,7 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await interaction.response.defer()
         try:
             table = await bot_of(interaction).tables.set_option(self.table_id, interaction.user.id, self.key, value)
-        except (TableError, IllegalAction) as error:
+        except Refusal as error:
             await reply_error(interaction, error)
             return
         locale = await user_locale(interaction)
@@ -148,7 +147,7 @@ class OptionsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:lob
                 raise TableError("core.err.not_lobby")
             if interaction.user.id != table.record.host_id:
                 raise TableError("core.err.host_only")
-        except (TableError, IllegalAction) as error:
+        except Refusal as error:
             await reply_error(interaction, error)
             return
         locale = await user_locale(interaction)

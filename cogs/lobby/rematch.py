@@ -12,9 +12,8 @@ from cogs.common import bot_of, display_name, guild_locale, reply_error
 from cogs.learn.review import ReviewButton
 from cogs.lobby.options import lobby_option_items
 from cogs.views import lobby_view
-from engines.base import IllegalAction
 from i18n import t
-from tables.errors import TableError
+from tables.errors import Refusal
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:rematch:(?P<table>\d+)"):
@@ -33,7 +32,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:rem
         bot = bot_of(interaction)
         try:
             table, old = await bot.tables.rematch(self.table_id, interaction.user.id, display_name(interaction.user))
-        except (TableError, IllegalAction) as error:
+        except Refusal as error:
             await reply_error(interaction, error)
             return
         locale = await guild_locale(bot, interaction.guild)

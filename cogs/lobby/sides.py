@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.common import bot_of, reply_error
-from engines.base import IllegalAction
 from games.teams import TeamSides
 from i18n import t
-from tables.errors import TableError
+from tables.errors import Refusal, TableError
 from tables.teams import SIDES, sides_of, team_sides
 from tables.text import safe_name
 
@@ -53,7 +52,7 @@ class SideButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:side:(
         await interaction.response.defer()  # the notifier redraws the lobby message
         try:
             await bot_of(interaction).tables.pick_side(self.table_id, interaction.user.id, self.side)
-        except (TableError, IllegalAction) as error:
+        except Refusal as error:
             await reply_error(interaction, error)
 
 
@@ -88,7 +87,7 @@ class SideMoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"tt:si
             if not (seat.isdigit() and side.isdigit()):
                 raise TableError("teams.err.bad_side")
             await bot_of(interaction).tables.pick_side(self.table_id, interaction.user.id, int(side), int(seat))
-        except (TableError, IllegalAction) as error:
+        except Refusal as error:
             await reply_error(interaction, error)
 
 

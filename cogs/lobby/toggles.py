@@ -12,10 +12,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.common import bot_of, reply_error
-from engines.base import IllegalAction
 from games.options import LobbyOption
 from i18n import t
-from tables.errors import TableError
+from tables.errors import Refusal, TableError
 
 if TYPE_CHECKING:
     from tables.service import LiveTable
@@ -58,7 +57,7 @@ class OptionToggle(discord.ui.DynamicItem[discord.ui.Button],
             # The lobby message is redrawn with the new value (the notifier's lobby_updated).
             await service.set_option(self.table_id, interaction.user.id, self.key,
                                      next_value(option, table.record.config))
-        except (TableError, IllegalAction) as error:
+        except Refusal as error:
             await reply_error(interaction, error)
 
 

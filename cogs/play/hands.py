@@ -42,20 +42,21 @@ async def send_private_hand(interaction: discord.Interaction, table: "LiveTable"
 async def dm_locale(bot: Host, user_id: int, server_locale: str) -> str:
     """A DM's language: the user's own Chinese client where we saw one (as
     for their private replies), else the server's language."""
-    own = await bot.tables.settings.user_locale(user_id)
+    own = await bot.tables.queries.user_locale(user_id)
     return own if own and own != "en" else server_locale
 
 
 async def dm_hand(bot: Host, table: "LiveTable", seat: int, locale: str, turn_hint: str | None = None,
-                  board_url: str | None = None, server: str | None = None) -> bool | None:
+                  board_url: str | None = None, server: str | None = None, asked: bool = False) -> bool | None:
     """DM a player their hand — with ``turn_hint``, as the "your turn" DM.
     True sent, False refused (closed DMs), None skipped (AI, DMs turned
     off, nothing to send, an earlier refusal not yet cleared, or Discord
-    failing for another reason)."""
+    failing for another reason). ``asked``: the player chose to be told of
+    their turns by DM (``/settings ping``), whatever their hand DMs say."""
     record_seat = table.seats[seat]
     if record_seat.user_id is None or record_seat.is_ai or record_seat.dm_failed:
         return None
-    if await bot.tables.settings.dm_mode(record_seat.user_id) == "off":
+    if not asked and await bot.tables.queries.dm_mode(record_seat.user_id) == "off":
         return None
     view = table.engine.private_view(table.state, seat)
     if view is None and turn_hint is None:

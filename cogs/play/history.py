@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import io
-from collections import OrderedDict
 
 import discord
 from discord import app_commands
@@ -13,11 +12,11 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from cogs.common import bot_of, guild_locale, refusals, reply, user_locale
-from db.models import GameRecord
-from db.privacy import was_pruned
 from i18n import t
+from render.lru import LruCache
 from tables import replay
 from tables.errors import TableError
+from tables.records import GameRecord, was_pruned
 from tables.text import game_name, safe_name
 
 PAGE_LINES = 12
@@ -76,7 +75,7 @@ class HistoryPages(discord.ui.View):
 class HistoryCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.replays: OrderedDict[tuple[int, str], replay.Replay] = OrderedDict()  # finished games, per language
+        self.replays: LruCache[tuple[int, str], replay.Replay] = LruCache(CACHED_REPLAYS)  # finished games, per language
 
     async def _game(self, interaction: discord.Interaction, game_id: int | None) -> GameRecord:
         """The channel's game (the one being played, else the last one
@@ -86,21 +85,21 @@ class HistoryCog(commands.Cog):
             table = service.in_channel(interaction.channel_id)
             if table is not None and table.record.status == "playing":
                 return table.record
-            record = await service.games.last_finished_in_channel(interaction.channel_id)
+            record = await service.queries.last_finished_in_channel(interaction.channel_id)
             if record is None:
                 raise TableError("core.err.not_playing" if table else "core.err.no_game")
             return record
         live = service.get(game_id)
         if live is not None and live.record.guild_id == interaction.guild_id and live.record.status == "playing":
             return live.record
-        record = await service.games.finished_in_guild(interaction.guild_id, game_id)
+        record = await service.queries.finished_in_guild(interaction.guild_id, game_id)
         if record is None:
             raise TableError("core.history.not_found", id=game_id)
         return record
 
     @staticmethod
     async def _actions(interaction: discord.Interaction, record: GameRecord) -> list[tuple[int, int, dict]]:
-        rows = await bot_of(interaction).tables.games.actions(record.id)
+        rows = await bot_of(interaction).tables.queries.actions(record.id)
         return [(seq, seat, action) for seq, seat, action, _ in rows]
 
     @app_commands.command(name="history", description=_desc("cmd.history", "The move log of this channel's game (or of a finished game)"))
@@ -134,7 +133,7 @@ class HistoryCog(commands.Cog):
             await interaction.response.defer(thinking=True)  # building may take a few seconds
             finished = record.status == "finished"
             key = (record.id, public)
-            built = self.replays.get(key) if finished else None
+            built = self.replays.lookup(key) if finished else None
             if built is None:
                 actions = await self._actions(interaction, record)
                 if not actions:
@@ -148,11 +147,7 @@ class HistoryCog(commands.Cog):
                     await reply(interaction, t("core.replay.too_big", locale, id=record.id))
                     return
                 if finished:
-                    self.replays[key] = built
-                    while len(self.replays) > CACHED_REPLAYS:
-                        self.replays.popitem(last=False)
-            else:
-                self.replays.move_to_end(key)
+                    self.replays.put(key, built)
             caption = t("core.replay.caption", public, game=game_name(record.game_type, public), id=record.id,
                         frames=built.frames, moves=built.moves,
                         live="" if finished else t("core.replay.live", public))

@@ -8,10 +8,8 @@ from typing import Any
 
 import discord
 
-from cogs.common import png_file
-from engines.base import IllegalAction
-from i18n import t
-from tables.errors import TableError
+from cogs.common import png_file, user_text
+from tables.errors import Refusal, refusal_text
 
 MESSAGE_LIMIT = 2000
 
@@ -41,5 +39,6 @@ def closed(content: str) -> PanelMessage:
     return PanelMessage(content[:MESSAGE_LIMIT])
 
 
-def refusal(error: TableError | IllegalAction, locale: str) -> str:
-    return "⚠️ " + t(error.key, locale, **dict(error.params))
+def refusal(error: Refusal, locale: str) -> str:
+    """A refusal in the panel, worded as a reply's (``cogs.common.reply_error``)."""
+    return "⚠️ " + refusal_text(error, locale, quote=user_text)

@@ -47,7 +47,7 @@ def state_in_words(renderer: Renderer, kind: Kind, view: BaseModel, locale: str)
 
 async def wants_text(bot: Host, user_id: int | None) -> bool:
     """Whether ``user_id`` chose text instead of pictures (never for a public message)."""
-    return user_id is not None and await bot.tables.settings.view_mode(user_id) == "text"
+    return user_id is not None and await bot.tables.queries.view_mode(user_id) == "text"
 
 
 def described_file(data: bytes, renderer: Renderer, kind: Kind, view: BaseModel, locale: str,

@@ -26,8 +26,8 @@ from cogs.common import (
 from cogs.community.tournament.text import signup_embed, standings_message
 from cogs.community.tournament.views import COG_NAME, signup_view
 from cogs.core import game_autocomplete
-from db.tournaments import Tournament
 from tables.errors import TableError
+from tables.records import Tournament
 from tables.tournaments.flow import played_of
 from tables.tournaments.pairing import standings
 from tables.tournaments.service import TournamentService
@@ -65,11 +65,11 @@ class TournamentCog(commands.Cog, name=COG_NAME):
     async def _pick(self, interaction: discord.Interaction, tournament: int | None) -> Tournament:
         """The tournament named, in this server; else the newest of this channel."""
         if tournament is not None:
-            t_ = await self.service.repo.get(tournament)
+            t_ = await self.service.find(tournament)
             if t_ is None or t_.guild_id != interaction.guild_id:
                 raise TableError("tournament.err.unknown", id=tournament)
             return t_
-        newest = next((t_ for t_ in await self.service.repo.in_guild(interaction.guild_id)
+        newest = next((t_ for t_ in await self.service.in_guild(interaction.guild_id)
                        if t_.channel_id == interaction.channel_id), None)
         if newest is None:
             raise TableError("tournament.err.none_here")
@@ -144,7 +144,7 @@ class TournamentCog(commands.Cog, name=COG_NAME):
                 raise TableError("tournament.standings.none", id=t_.id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             entrants = {e.entrant: e for e in await self.service.entrants(t_.id)}
-            played = played_of(await self.service.repo.matches(t_.id))
+            played = played_of(await self.service.matches(t_.id))
             shown = max((p.round for p in played), default=0)
             table = standings(t_.format, list(entrants), played)
             content, file = await standings_message(t_, shown, table, entrants, locale, t_.status == "finished")

@@ -14,8 +14,8 @@ from cogs.common import channel_by_id, guild_locale
 from cogs.community.tournament.text import entrant_name, podium_message, signup_embed, standings_message
 from cogs.community.tournament.views import signup_view
 from cogs.host import Host
-from db.tournaments import Entrant, Match, Tournament
 from i18n import t
+from tables.records import Entrant, Match, Tournament
 from tables.text import safe_name
 from tables.tournaments.pairing import Standing
 
@@ -39,7 +39,7 @@ class DiscordTournamentNotifier:
     async def _locale(self, t_: Tournament) -> str:
         guild = self.bot.get_guild(t_.guild_id) if t_.guild_id else None
         if guild is None:
-            language, _ = await self.bot.tables.settings.guild(t_.guild_id)
+            language, _ = await self.bot.tables.queries.guild_settings(t_.guild_id)
             return language or "en"
         return await guild_locale(self.bot, guild)
 

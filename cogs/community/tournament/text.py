@@ -6,10 +6,10 @@ from __future__ import annotations
 import discord
 
 from cogs.common import png_file, render
-from db.tournaments import Entrant, Tournament
 from i18n import t
 from render.tournament import PodiumPlace, StandingLine, StandingsSheet, podium_png, score, standings_png
 from tables.privacy import forgotten_name
+from tables.records import Entrant, Tournament
 from tables.text import game_name, safe_name
 from tables.tournaments.pairing import Standing
 

@@ -21,12 +21,12 @@ from cogs.learn.tutorial.screen import Controls, action_of, compose
 from cogs.play.builder import ids
 from cogs.play.builder.controls import control_classes, navigated
 from cogs.play.panel_view import closed
-from db.tutorials import TutorialRepo
 from engines.base import IllegalAction
 from engines.tutorial import LEARNER
 from i18n import t
 from tables.errors import TableError
 from tables.learning import Learning, load_learning, new_learning
+from tables.records import TutorialRepo
 from tables.text import game_name
 
 log = logging.getLogger(__name__)
@@ -42,7 +42,7 @@ def _lock(user_id: int) -> asyncio.Lock:
 
 
 def repo_of(interaction: discord.Interaction) -> TutorialRepo:
-    return TutorialRepo(bot_of(interaction).tables.db)
+    return bot_of(interaction).tables.queries.tutorials
 
 
 def definition_of(interaction: discord.Interaction, game: str, locale: str) -> Any:

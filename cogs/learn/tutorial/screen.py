@@ -19,12 +19,12 @@ from cogs.play.builder.model import Button, Screen
 from cogs.play.builder.registry import builder_of
 from cogs.play.panel_view import PanelMessage
 from cogs.play.pictures import alt_text
-from db.models import Seat
 from engines.base import IllegalAction
 from engines.tutorial import LEARNER
 from games.definition import GameDefinition
 from i18n import t
 from tables.learning import AI_NAME, Learning
+from tables.records import Seat
 from tables.text import game_name
 
 
@@ -40,6 +40,8 @@ class Record:
 
 class TutorialBoard:
     """The parts of a live table a game's builder reads, over a tutorial's state."""
+
+    scripted = True  # the tutorial plays the routine parts (the passes that end a step) itself
 
     def __init__(self, definition: GameDefinition, user_id: int, name: str, step: int, state: Any) -> None:
         self.definition = definition

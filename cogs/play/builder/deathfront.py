@@ -2,8 +2,11 @@
 deploy (card → cell) or move (unit → cell, Fast units two steps), facility
 (card → cell), skill (card → target), attack (target → attackers, with the
 summed attack against the defence shown before Confirm); Keep / Mulligan,
-Keep hand / discard-and-draw, advance or Stay, Pass, and the end-of-game
-proposal and answer as buttons."""
+Keep hand / discard-and-draw, advance or Stay, Pass (done with the step) and
+the answer to an end-of-game proposal as buttons. Confirm can also finish
+the player's step with the action ("Confirm, done"); the last card of the
+hand says it ends the game at resolution; proposing to end the game opens a
+screen of its own with Confirm (one tap never proposes)."""
 from __future__ import annotations
 
 from typing import Any
@@ -15,10 +18,11 @@ from cogs.play.builder.items import waiting_line
 from cogs.play.builder.model import Button, Menu, Option, Screen
 from cogs.play.builder.preview import base_board
 from engines.base import IllegalAction
-from engines.deathfront import choices
+from engines.deathfront import choices, flow
 from engines.deathfront import rules as R
 from engines.deathfront.cards import card_name
 from engines.deathfront.models import (
+    HAND_LIMIT,
     AgreeEnd,
     Attack,
     DeathFrontState,
@@ -39,9 +43,11 @@ from i18n import t
 from render import overlay
 from tables.text import game_name
 
-QUICK = {"keep": Keep, "mulligan": Mulligan, "skip": SkipDraw, "pass": Pass, "end": ProposeEnd,
+QUICK = {"keep": Keep, "mulligan": Mulligan, "skip": SkipDraw, "pass": Pass,
          "agree": AgreeEnd, "decline": DeclineEnd}
 STEP_MENUS = {"deploy": "pick_action", "facility": "pick_facility", "skill": "pick_skill", "attack": "pick_target"}
+PROPOSE = "end"  # the path of the proposal's own screen
+FINISH = "fin"  # the last segment of Confirm's path that also ends the player's step
 
 
 def _gone() -> IllegalAction:
@@ -123,7 +129,7 @@ class DeathFrontBuilder:
             buttons = [self._quick("keep", locale, "success")]
             if not state.mulliganed[seat]:
                 buttons.append(self._quick("mulligan", locale))
-            return Screen(lines + [t("builder.deathfront.mulligan_start", locale)], buttons=buttons)
+            return Screen(lines + [t("builder.deathfront.mulligan_start", locale, hand_limit=HAND_LIMIT)], buttons=buttons)
         if state.step == "draw":
             return self._discard(state, seat, path, lines, locale)
         if state.pending_advance is not None:
@@ -131,7 +137,11 @@ class DeathFrontBuilder:
         lines.append(t("builder.deathfront.step", locale, step=t(f"deathfront.step.{state.step}", locale)))
         buttons = [self._quick("pass", locale)]
         if state.proposed_round[seat] != state.round:
-            buttons.append(self._quick("end", locale, "danger"))
+            buttons.append(Button(t("builder.deathfront.propose", locale), ids.GOTO, (PROPOSE,)))
+        if path == (PROPOSE,):
+            return self._propose(table, state, seat, lines, locale)
+        if path and path[-1] == FINISH:
+            return self._finishing(self.screen(table, seat, path[:-1], locale))
         if not path:
             options = self._first_options(state, seat, locale)
             if not options:
@@ -147,11 +157,33 @@ class DeathFrontBuilder:
                                "a": "attack"}[kind] != state.step:
             raise _gone()
         screen = handler(table, state, seat, path, lines, locale)
+        if screen.action is not None:
+            if choices.plays_last_card(state, seat, screen.action):
+                screen.lines.append(t("deathfront.confirm.last_card", locale))
+            if flow.passing_ends_step(state) and not getattr(table, "scripted", False):
+                screen.buttons.append(Button(t("builder.deathfront.confirm_done", locale), ids.CONFIRM,
+                                             path + (FINISH,), "success"))
         screen.buttons += buttons
         return screen
 
+    @staticmethod
+    def _finishing(screen: Screen) -> Screen:
+        """The screen of the path before, whose action also ends the step."""
+        if screen.action is None or "done" not in type(screen.action).model_fields:
+            raise _gone()
+        screen.action = screen.action.model_copy(update={"done": True})
+        return screen
+
+    def _propose(self, table: Any, state: DeathFrontState, seat: int, lines: list[str], locale: str) -> Screen:
+        """Proposing to end the game: its own screen, committed by Confirm."""
+        if state.proposed_round[seat] == state.round:
+            raise _gone()
+        held = R.territory(state)
+        return Screen(lines + [t("deathfront.confirm.propose_end", locale, allies=held[0], axis=held[1])],
+                      action=ProposeEnd())
+
     def _quick(self, name: str, locale: str, style: str = "secondary") -> Button:
-        label = {"skip": "keep_hand", "end": "propose"}.get(name, name)
+        label = {"skip": "keep_hand"}.get(name, name)
         return Button(t(f"builder.deathfront.{label}", locale), ids.QUICK, (name,), style)
 
     # -- the first choice of a step ------------------------------------------------------

@@ -24,7 +24,7 @@ from cogs.play.pictures import alt_text, state_in_words, wants_text
 from cogs.seats import my_seat, playing_seat
 from engines.base import IllegalAction
 from i18n import t
-from tables.errors import TableError
+from tables.errors import Refusal
 from tables.text import game_name, safe_name, score_line
 
 BUTTON_TEMPLATE = (r"tt:b:(?P<table>\d+):(?P<version>\d+):(?P<op>" + "|".join(ids.BUTTON_OPS)
@@ -84,7 +84,7 @@ async def handle(interaction: discord.Interaction, ref: Ref, values: list[str]) 
     bot = bot_of(interaction)
     try:
         table, seat = my_seat(interaction, table_id=ref.table_id)
-    except (TableError, IllegalAction) as error:
+    except Refusal as error:
         await interaction.edit_original_response(content=refusal(error, locale), attachments=[], view=None)
         return
     builder = builder_of(table)
@@ -128,7 +128,7 @@ async def apply_click(bot: Any, table: Any, seat: int, user_id: int, builder: An
             if score:
                 notes.append(score)
             path = ()
-        except (TableError, IllegalAction) as error:
+        except Refusal as error:
             notes.append(refusal(error, locale))
             path = ref.path if ref.op == ids.CONFIRM else ()
     return path, page, notes
@@ -140,7 +140,7 @@ async def show(interaction: discord.Interaction, table: Any, seat: int, path: tu
     (``details``: with the player's cards in words)."""
     try:
         playing_seat(table, interaction.user.id)  # the game may have ended with the last action
-    except (TableError, IllegalAction) as error:
+    except Refusal as error:
         message = closed("\n".join(notes + ([] if notes else [refusal(error, locale)])))
     else:
         message = await compose(bot_of(interaction), table, seat, locale, path, page, notes, details=details)

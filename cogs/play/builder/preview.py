@@ -4,14 +4,15 @@ the first click (items.warm). Drawing runs off the event loop
 (cogs.common.render)."""
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any, Callable
+
+from render.lru import LruCache
 
 CACHE_SIZE = 16
 # (game id, seed, kind) -> (the state drawn, the drawing). The state object
 # itself is the check: a game's version is bumped just before its new state
 # is stored, so the version alone could pair a new number with an old board.
-_boards: "OrderedDict[tuple[int, int, str], tuple[Any, Any]]" = OrderedDict()
+_boards: LruCache[tuple[int, int, str], tuple[Any, Any]] = LruCache(CACHE_SIZE)
 
 
 def base_board(table: Any, kind: str, draw: Callable[[Any], Any]) -> Any:
@@ -19,13 +20,9 @@ def base_board(table: Any, kind: str, draw: Callable[[Any], Any]) -> Any:
     The seed is in the key too: a test database starts its ids at 1 again."""
     state = table.state
     key = (table.id, table.record.seed, kind)
-    cached = _boards.get(key)
+    cached = _boards.lookup(key)
     if cached is not None and cached[0] is state:
-        _boards.move_to_end(key)
         return cached[1]
     value = draw(state)
-    _boards[key] = (state, value)
-    _boards.move_to_end(key)
-    while len(_boards) > CACHE_SIZE:
-        _boards.popitem(last=False)
+    _boards.put(key, (state, value))
     return value

@@ -1,10 +1,12 @@
 """Text measured before it is drawn: the largest size at which it fits, on
-one line or on two, so nothing is cut on the board."""
+one line or on two (broken at a space, between CJK characters, or inside a
+long word at a syllable, with a hyphen), so nothing is cut: Death Front's
+tiles and cards, a preview's label."""
 from __future__ import annotations
 
 from render.common import fit_text, text_width, wrap_text
 
-MIN_TEXT = 14  # 9.7 px when the widest board (5 columns, 576 px) is shown 400 px wide
+MIN_TEXT = 14  # the smallest text of a Death Front board of 4 columns, 448 px wide (11 px on a phone)
 
 
 def fit_size(text: str, size: int, max_width: float, bold: bool = False, min_size: int = MIN_TEXT) -> int:

@@ -23,6 +23,12 @@ Nothing here drops or merges a message: the table's announcer awaits each
 call, and the changes that pile up meanwhile are delivered as one board
 (``tables/announcing_queue.py``), so a slow budget means fewer, newer boards.
 
+The global window is this process's own unless the budget is given a
+``fleet`` gate (``app.rest_shared.SharedGlobal``): then every process of the
+token takes its global slots from one window in a shared store, and the
+channel windows stay here (a channel's messages come from the one process
+that owns its server's shard).
+
 ``install(http, budget)`` wraps a discord.py ``HTTPClient``'s ``request``
 (also SimCord's fake one), so every call passes whatever code makes it.
 """
@@ -32,7 +38,7 @@ import asyncio
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 MESSAGE_KINDS = {"POST": "send", "PATCH": "edit", "DELETE": "delete"}
 PRUNE_AT = 4096  # channel windows kept before the idle ones are dropped
@@ -57,7 +63,9 @@ class Window:
 
     def delay(self, now: float) -> float:
         """How long until one more call fits (0: now)."""
-        while self.stamps and self.stamps[0] <= now - self.seconds:
+        # The same sum as the delay below: with ``now - seconds`` a float's rounding
+        # could keep a stamp whose delay is already 0, and let one call too many pass.
+        while self.stamps and self.stamps[0] + self.seconds <= now:
             self.stamps.popleft()
         return 0.0 if len(self.stamps) < self.limit else self.stamps[0] + self.seconds - now
 
@@ -68,9 +76,20 @@ class Window:
 @dataclass
 class BudgetStats:
     admitted: int = 0
-    exempt: int = 0
+    exempt: int = 0  # interaction calls seen here: they pass at once
+    followups: int = 0  # interaction follow-ups paced by their channel's window only (acquire_channel)
     waited: int = 0  # calls that had to wait (behind others or for a window)
     wait_seconds: float = 0.0
+
+
+class GlobalGate(Protocol):
+    """Where the global slots come from when not from this process's window."""
+
+    async def take(self) -> bool:
+        """Wait for one slot of the token's window; True when it had to wait."""
+        ...
+
+    async def close(self) -> None: ...
 
 
 def channel_kind(method: str, path: str, channel_id: Any) -> str | None:
@@ -87,8 +106,9 @@ def is_exempt(path: str, webhook_token: Any = None) -> bool:
 
 class RestBudget:
     def __init__(self, limits: RestLimits = RestLimits(), *, clock: Callable[[], float] | None = None,
-                 sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
+                 sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep, fleet: GlobalGate | None = None) -> None:
         self.limits = limits
+        self.fleet = fleet
         self._clock = clock
         self._sleep = sleep
         self._global = Window(limits.global_requests, limits.global_seconds)
@@ -133,13 +153,35 @@ class RestBudget:
         channel_id = getattr(route, "channel_id", None)
         await self.acquire(route.method, channel_id, channel_kind(route.method, route.path, channel_id))
 
+    async def acquire_channel(self, channel_id: int, kind: str) -> None:
+        """A slot of a channel's window only: for the messages an interaction's
+        follow-up sends, edits or deletes (``cogs.play.interaction_routes``), which are
+        not under the token's global limit but are still the channel's messages."""
+        window = self._channel(int(channel_id), kind)
+        started, waited = self.now(), window.lock.locked()
+        async with window.lock:
+            waited = await self._room(window) or waited
+            window.stamps.append(self.now())
+        self.stats.followups += 1
+        if waited:
+            self.stats.waited += 1
+            self.stats.wait_seconds += self.now() - started
+
     async def _take_global(self) -> bool:
-        """True when the call had to wait."""
+        """True when the call had to wait. The lock keeps this process's calls
+        in order (FIFO) also when the slots come from the fleet's window."""
         waited = self._global.lock.locked()
         async with self._global.lock:
+            if self.fleet is not None:
+                return await self.fleet.take() or waited
             waited = await self._room(self._global) or waited
             self._global.stamps.append(self.now())
         return waited
+
+    async def close(self) -> None:
+        """Let go of the shared store's connections (none without one)."""
+        if self.fleet is not None:
+            await self.fleet.close()
 
     async def _room(self, window: Window) -> bool:
         slept = False
