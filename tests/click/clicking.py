@@ -125,6 +125,12 @@ async def press(member, message, label: str):
     return response
 
 
+async def press_id(member, message, custom_id: str):
+    response = (await member.click(message, custom_id=custom_id)).response
+    controls_are_valid(response)
+    return response
+
+
 async def show_hand(member, board, label: str = "Show hand"):
     reply = last_reply(await member.click(board, label=label))
     assert reply.ephemeral

@@ -12,13 +12,13 @@ import pytest
 from bench.deathfront_turns import finishes_step
 from bot import SHARED_EXTENSIONS
 from cogs.play.builder import deathfront as df_builder
-from engines.deathfront import DeathFrontEngine
+from engines.deathfront import DeathFrontEngine, choices
 from engines.deathfront import rules as R
 from engines.deathfront.choices import one_per_kind
 from engines.deathfront.models import AgreeEnd, Attack, DeclineEnd, Discard, Pass, ProposeEnd
 from games import deathfront as deathfront_game
 from tables.registry import GameRegistry
-from tests.click.clicking import all_menus_fit, buttons, pick, press, show_hand
+from tests.click.clicking import all_menus_fit, buttons, menus, pick, press, press_id, show_hand
 from tests.conftest import Table
 
 ENGINE = DeathFrontEngine()
@@ -97,11 +97,32 @@ async def click_action(member, message, action, state, seat):
     if kind == "attack":
         target = action.target + ("F" if action.at_facility else "")
         message = await pick(member, message, f"a~{target}")
-        if "picked for you" not in message.content:  # one unit reaches it: chosen already
-            message = await pick(member, message, list(action.attackers))
+        ready = choices.attackers_for(state, seat, target)
+        if len(ready) > 1 and not menus(message):  # issue 31: every unit that reaches it starts picked
+            assert sorted(picked_attackers(message)) == sorted(ready) and "Attack **" in message.content
+        if len(ready) > 1:  # else the one that reaches it is picked for you
+            message = await pick_attackers(member, message, list(action.attackers))
+        if len(action.attackers) == 1 < len(ready) and not menus(message):  # the last one stays
+            assert picked_attackers(message)[action.attackers[0]].get("disabled")
         assert "Attack **" in message.content and "against defence **" in message.content
         return await press(member, message, confirm_label(action))
     raise AssertionError(kind)
+
+
+def picked_attackers(message) -> dict[str, dict]:
+    """The attackers shown as picked (✓ "C3 · Infantry"), each with the button that takes it out."""
+    return {label[2:].split(" · ")[0]: button for label, button in buttons(message).items() if label.startswith("✓ ")}
+
+
+async def pick_attackers(member, message, wanted: list[str]):
+    """Every unit that reaches the target starts picked (issue 31): tap out
+    the ones not wanted, tap in any missing (a menu: select them)."""
+    if menus(message):
+        return await pick(member, message, wanted)
+    while extra := [cell for cell in picked_attackers(message) if cell not in wanted]:
+        message = await press_id(member, message, picked_attackers(message)[extra[0]]["custom_id"])
+    missing = [cell for cell in wanted if cell not in picked_attackers(message)]
+    return await pick(member, message, missing) if missing else message
 
 
 def choose(state, seat, rng, seen):
@@ -185,3 +206,36 @@ async def test_one_tap_on_propose_to_end_proposes_nothing(simcord_env, fast_prev
     assert live.record.version == version and live.state.end_vote is None
     message = await press(member, await press(member, message, "Propose to end…"), "Confirm")
     assert live.record.version == version + 1 and live.state.end_vote is not None
+
+
+async def test_an_attack_starts_with_every_unit_that_reaches_it(simcord_env, fast_previews):
+    """Issue 31: picking a target picks every unit that reaches it (Confirm
+    is the next tap); a tap takes one out and the odds follow; the last one
+    cannot be taken out."""
+    table = await start(simcord_env)
+    rng, seen = random.Random(5), set()
+    for _ in range(400):
+        live = table.live()
+        seat = live.to_act()[0]
+        state = live.state
+        targets = [c for c in choices.attack_targets(state, seat) if len(choices.attackers_for(state, seat, c)) >= 2] \
+            if state.step == "attack" and state.pending_advance is None else []
+        if targets:
+            break
+        action = choose(state, seat, rng, seen)
+        seen.add(action.kind)
+        await click_action(table.member_for_seat(seat), await show_hand(table.member_for_seat(seat),
+                                                                       table.board_message()), action, state, seat)
+    else:
+        raise AssertionError("no attack by two units came up")
+    member = table.member_for_seat(seat)
+    ready = choices.attackers_for(state, seat, targets[0])
+    message = await pick(member, await show_hand(member, table.board_message()), f"a~{targets[0]}")
+    assert sorted(picked_attackers(message)) == sorted(ready) and "Confirm" in buttons(message)
+    total, _ = choices.attack_odds(state, seat, targets[0], ready)
+    assert f"Attack **{total}** against" in message.content
+    for cell in ready[:-1]:
+        message = await press_id(member, message, picked_attackers(message)[cell]["custom_id"])
+    assert list(picked_attackers(message)) == ready[-1:] and picked_attackers(message)[ready[-1]].get("disabled")
+    alone, _ = choices.attack_odds(state, seat, targets[0], ready[-1:])
+    assert f"Attack **{alone}** against" in message.content

@@ -117,7 +117,8 @@ def choice_button(menu: Menu, option: Option, locale: str) -> tuple[str, tuple[s
                 "success" if chosen else option.style, False)
     if option.value in menu.chosen:
         rest = [v for v in menu.chosen if v != option.value]
-        return ids.GOTO, menu.base + ((ids.MULTI.join(rest),) if rest else ()), "✓ " + label, "success", False
+        return (ids.GOTO, menu.base + ((ids.MULTI.join(rest),) if rest else ()), "✓ " + label, "success",
+                len(rest) < menu.min_values)
     full = len(menu.chosen) >= menu.max_values
     return (ids.CHOOSE, menu.base + (ids.MULTI.join([*menu.chosen, option.value]),), label, option.style, full)
 

@@ -320,13 +320,13 @@ class DeathFrontBuilder:
         ready = choices.attackers_for(state, seat, target)
         menu = self._cells_menu(state, t("builder.deathfront.pick_attackers", locale, target=target), ready,
                                 path[:2], locale)
-        menu.max_values = len(ready)
-        if len(path) == 2 and len(ready) > 1:
-            return Screen(lines + [t("builder.deathfront.attackers_hint", locale)], menu,
-                          preview=lambda: preview_png(table, [target], ready, [], f"{target} ← ?", locale=locale))
-        if len(path) == 2:  # one unit reaches it: picked for you (Back returns to the targets)
-            lines = lines + [t("builder.deathfront.one_attacker", locale, cell=ready[0] if ready else "?")]
-        attackers = path[2].split(ids.MULTI) if len(path) > 2 else ready[:1]
+        menu.max_values, menu.min_values = len(ready), 1
+        # Every unit that reaches the target starts picked (one tap fewer per
+        # attacker, issue 31); a tap takes one out, the last one stays.
+        if len(path) == 2:
+            lines = lines + [t("builder.deathfront.all_attackers", locale, cells=", ".join(ready)) if len(ready) > 1 else
+                             t("builder.deathfront.one_attacker", locale, cell=ready[0] if ready else "?")]
+        attackers = path[2].split(ids.MULTI) if len(path) > 2 else ready
         odds = choices.attack_odds(state, seat, target, attackers)
         if odds is None or any(a not in ready for a in attackers):
             raise _gone()

@@ -37,6 +37,7 @@ class Menu:
     base: tuple[str, ...]  # the path a choice is added to
     max_values: int = 1  # > 1: a multi-select, its values become one segment
     chosen: tuple[str, ...] = ()  # values shown as selected
+    min_values: int = 0  # a multi-choice: as buttons, the last ones chosen cannot be taken out
     prompt: bool = True  # as buttons, the placeholder becomes a line (False: the screen's lines say it)
 
 
