@@ -239,3 +239,26 @@ async def test_an_attack_starts_with_every_unit_that_reaches_it(simcord_env, fas
     assert list(picked_attackers(message)) == ready[-1:] and picked_attackers(message)[ready[-1]].get("disabled")
     alone, _ = choices.attack_odds(state, seat, targets[0], ready[-1:])
     assert f"Attack **{alone}** against" in message.content
+
+
+@pytest.mark.parametrize("locale, details, hide", [("en", "Details", "Hide details"),
+                                                   ("zh-CN", "详情", "收起详情")])
+async def test_the_panel_puts_the_step_and_controls_first_and_card_facts_behind_details(
+        simcord_env, fast_previews, locales, locale, details, hide):
+    """Issue 31: no ~20 lines of card facts before the controls on a phone:
+    the title and the step's instruction, the controls, and the hand's facts
+    behind Details (Hide details takes them away again)."""
+    table = await start(simcord_env)
+    live = table.live()
+    seat = live.to_act()[0]
+    member = table.member_for_seat(seat)
+    locales[member.id] = locale
+    facts = live.definition.renderer.hand_text(live.engine.private_view(live.state, seat), locale).splitlines()
+    panel = await show_hand(member, table.board_message())
+    assert len(panel.content.splitlines()) <= 4 and not any(line in panel.content for line in facts if line.strip())
+    assert details in buttons(panel)
+    shown = await press(member, panel, details)
+    assert all(line in shown.content for line in facts if line.strip()) and hide in buttons(shown)
+    assert shown.content.splitlines()[:2] == panel.content.splitlines()[:2]  # still the step first
+    hidden = await press(member, shown, hide)
+    assert hidden.content == panel.content
