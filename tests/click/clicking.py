@@ -136,3 +136,19 @@ async def show_hand(member, board, label: str = "Show hand"):
     assert reply.ephemeral
     controls_are_valid(reply)
     return reply
+
+
+def picked_attackers(message) -> dict[str, dict]:
+    """The attackers shown as picked (✓ "C3 · Infantry"), each with the button that takes it out."""
+    return {label[2:].split(" · ")[0]: button for label, button in buttons(message).items() if label.startswith("✓ ")}
+
+
+async def pick_attackers(member, message, wanted: list[str]):
+    """Every unit that reaches the target starts picked (issue 31): tap out
+    the ones not wanted, tap in any missing (a menu: select them)."""
+    if menus(message):
+        return await pick(member, message, wanted)
+    while extra := [cell for cell in picked_attackers(message) if cell not in wanted]:
+        message = await press_id(member, message, picked_attackers(message)[extra[0]]["custom_id"])
+    missing = [cell for cell in wanted if cell not in picked_attackers(message)]
+    return await pick(member, message, missing) if missing else message

@@ -18,7 +18,17 @@ from engines.deathfront.choices import one_per_kind
 from engines.deathfront.models import AgreeEnd, Attack, DeclineEnd, Discard, Pass, ProposeEnd
 from games import deathfront as deathfront_game
 from tables.registry import GameRegistry
-from tests.click.clicking import all_menus_fit, buttons, menus, pick, press, press_id, show_hand
+from tests.click.clicking import (
+    all_menus_fit,
+    buttons,
+    menus,
+    pick,
+    pick_attackers,
+    picked_attackers,
+    press,
+    press_id,
+    show_hand,
+)
 from tests.conftest import Table
 
 ENGINE = DeathFrontEngine()
@@ -107,22 +117,6 @@ async def click_action(member, message, action, state, seat):
         assert "Attack **" in message.content and "against defence **" in message.content
         return await press(member, message, confirm_label(action))
     raise AssertionError(kind)
-
-
-def picked_attackers(message) -> dict[str, dict]:
-    """The attackers shown as picked (✓ "C3 · Infantry"), each with the button that takes it out."""
-    return {label[2:].split(" · ")[0]: button for label, button in buttons(message).items() if label.startswith("✓ ")}
-
-
-async def pick_attackers(member, message, wanted: list[str]):
-    """Every unit that reaches the target starts picked (issue 31): tap out
-    the ones not wanted, tap in any missing (a menu: select them)."""
-    if menus(message):
-        return await pick(member, message, wanted)
-    while extra := [cell for cell in picked_attackers(message) if cell not in wanted]:
-        message = await press_id(member, message, picked_attackers(message)[extra[0]]["custom_id"])
-    missing = [cell for cell in wanted if cell not in picked_attackers(message)]
-    return await pick(member, message, missing) if missing else message
 
 
 def choose(state, seat, rng, seen):
