@@ -30,6 +30,7 @@ import discord
 from cogs.common import channel_by_id, draw, guild_locale
 from cogs.community.team_threads import TeamThreads
 from cogs.host import Host
+from cogs.learn import latest as latest_answers
 from cogs.lobby.message import LobbyMessages
 from cogs.lobby.rematch import rematch_view
 from cogs.play.board_log import BoardLog
@@ -210,6 +211,7 @@ class DiscordNotifier:
             for batch in batches:
                 self.log.remember(table, batch)
         events = [e for batch in batches for e in batch]
+        await latest_answers.game_moved_on(table.id, table.record.version)  # stale "Play it" disabled
         lock = self._board_locks.setdefault(table.id, asyncio.Lock())
         async with lock:
             if finished is not None:  # the game's last words (a round's summary), then the results

@@ -11,6 +11,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from i18n.symbols import plain
+
 log = logging.getLogger(__name__)
 CATALOGUE_DIR = Path(__file__).parent
 LOCALES = ("en", "zh-CN", "zh-TW")
@@ -42,7 +44,7 @@ def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
         if isinstance(value, dict):
             _flatten(full, value, out)
         else:
-            out[full] = str(value)
+            out[full] = plain(str(value))  # ♠♣♥♦ in their text form (i18n/symbols.py)
 
 
 @lru_cache(maxsize=None)
@@ -115,7 +117,7 @@ class _CommandRef:
 
 # Params that hold a list joined with ", " (tiles and squares of a move,
 # cells, player names): a Chinese sentence lists them with 、 instead.
-LIST_PARAMS = ("move", "tiles", "cells", "attackers", "pieces", "seats")
+LIST_PARAMS = ("move", "tiles", "cells", "attackers", "pieces", "seats", "winners")
 LIST_SEPARATOR = {"zh-CN": "、", "zh-TW": "、"}
 
 
@@ -135,7 +137,8 @@ def command_refs(locale: str) -> dict[str, Any]:
 
 def t(key: str, locale: str = DEFAULT_LOCALE, **params: Any) -> str:
     """The message for ``key`` in ``locale`` (falling back to English, then to
-    the key itself), with ``params`` filled in. Never raises.
+    the key itself), with ``params`` filled in; ♠♣♥♦ in their text form
+    (``i18n.symbols.plain``). Never raises.
 
     ``{cmd:<path>}`` and ``{opt:<path>}`` name a command or an option the way
     the reader's Discord client shows it."""
@@ -147,7 +150,7 @@ def t(key: str, locale: str = DEFAULT_LOCALE, **params: Any) -> str:
             log.warning("missing i18n key %s", key)
             return key
     try:
-        return text.format_map(_SafeParams(params))
+        return plain(text.format_map(_SafeParams(params)))  # the params' suits too
     except (ValueError, IndexError, AttributeError):
         log.warning("bad placeholders in i18n key %s", key)
         return text

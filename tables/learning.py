@@ -49,8 +49,9 @@ class Learning:
     def engine_view(self) -> Any:
         return self.definition.engine.public_view(self.state)
 
-    def event_lines(self, events: list[Event], locale: str) -> list[str]:
-        return [describe(event, self.seats(), locale, self.definition.localize_params) for event in events]
+    def event_lines(self, events: list[Event], locale: str, you: int | None = None) -> list[str]:
+        """The events as log lines; ``you``: the learner's seat, whose own events speak to them."""
+        return [describe(event, self.seats(), locale, self.definition.localize_params, you) for event in events]
 
     def restart(self) -> None:
         self.step, self.state = 0, self.runner.start(self.seat_infos())

@@ -70,13 +70,17 @@ def board_boxes(regions: dict[str, tuple[int, int, int, int]], words: MoveWords)
 
 
 def shown_items(definition: GameDefinition, record: Any, actions: list[tuple[int, int, dict[str, Any]]], seat: int,
-                data: dict[str, Any], locale: str) -> list[ShownItem]:
+                data: dict[str, Any], locale: str, only: int | None = None) -> list[ShownItem]:
+    """The review's items worded and drawn; ``only``: just the item at that
+    index (a page of the review message)."""
     engine: GameEngine[Any, Any] = definition.engine
     renderer = definition.renderer
-    wanted = {item["seq"] for item in data["items"]}
+    wanted = {item["seq"] for number, item in enumerate(data["items"]) if only is None or number == only}
     before = {seq: state for seq, _, state, _ in review.replayed(engine, record, actions) if seq in wanted}
     out = []
     for number, item in enumerate(data["items"], start=1):
+        if only is not None and number != only + 1:
+            continue
         state = before.get(item["seq"])
         if state is None:
             continue

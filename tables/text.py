@@ -38,9 +38,14 @@ def seat_params(params: dict[str, Any], seats: list[Seat]) -> dict[str, Any]:
 
 
 def describe(event: Event, seats: list[Seat], locale: str,
-             localize: Callable[[dict[str, Any], str], dict[str, Any]] | None = None) -> str:
+             localize: Callable[[dict[str, Any], str], dict[str, Any]] | None = None, you: int | None = None) -> str:
+    """An event as a log line. ``you``: the reader's seat — an event of theirs
+    with a second-person form (``<key>_you``) speaks to them."""
     params = localize(event.params, locale) if localize else event.params
-    text = t(event.key, locale, **seat_params(params, seats))
+    key = event.key
+    if you is not None and event.params.get("seat") == you and has(f"{key}_you"):
+        key = f"{key}_you"
+    text = t(key, locale, **seat_params(params, seats))
     # A move the table played because it was the seat's only legal one.
     return f"⏩ {text}" if params.get("forced") else text
 

@@ -6,6 +6,7 @@ your own hand, ``cell`` only the cells where the chosen piece fits, with the
 rotations that work there."""
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from typing import Any, Literal
 
@@ -64,9 +65,14 @@ def _player(interaction: discord.Interaction) -> tuple[LiveTable, CubedState, in
 
 def _matching(pairs: list[tuple[str, str]], current: str) -> list[Choice[str]]:
     """(name, piece id) pairs whose id contains what was typed so far (any case,
-    full-width too). Colour words are not searched: ``LAC`` is an id, not lilac."""
+    full-width too); when no id does, those whose name in words does (``rose``,
+    ``粉红``): ``LAC`` is an id before it is the letters of lilac."""
     typed = normalize_piece_id(current).replace(" ", "")
-    return [Choice(name=name[:100], value=value) for name, value in pairs if typed in value][:MAX_CHOICES]
+    found = [(name, value) for name, value in pairs if typed in value]
+    if not found:
+        words = unicodedata.normalize("NFKC", current).strip().casefold()
+        found = [(name, value) for name, value in pairs if words in name.casefold()]
+    return [Choice(name=name[:100], value=value) for name, value in found][:MAX_CHOICES]
 
 
 def piece_caption(piece: HandPiece, locale: str) -> str:
@@ -134,10 +140,11 @@ class CubedCog(GameCog, name="cubed"):
         locale = await user_locale(interaction)
         state: CubedState = table.state  # type: ignore[assignment]
         if isinstance(action, DrawAction):  # only the drawer sees what they drew
-            params["piece"] = ", ".join((Counter(state.hands[seat]) - Counter(before)).elements()) or "—"
+            params["piece"] = labels.pieces_label((Counter(state.hands[seat]) - Counter(before)).elements(),
+                                                  locale) or "—"
         if isinstance(action, Draw3Action):
-            params["pieces"] = ", ".join(state.pending) or "—"
-        lines = ["✅ " + t(key, locale, **params)]
+            params["pieces"] = labels.pieces_label(state.pending, locale) or "—"
+        lines = ["✅ " + t(key, locale, **labels.localize_piece_params(params, locale))]
         if state.phase in NEXT_STEP and seat in table.to_act():
             lines.append(t(NEXT_STEP[state.phase], locale))
         await reply(interaction, "\n".join(lines))

@@ -23,6 +23,7 @@ from engines.setup.notation import (
     parse_move,
     parse_swap,
 )
+from i18n import plain
 
 GAME = "setup"
 MAX_CHOICES = 25
@@ -50,7 +51,8 @@ def _private_view(interaction: discord.Interaction) -> SetupPrivateView | None:
 
 
 def _choices(texts: list[str]) -> list[Choice[str]]:
-    return [Choice(name=text, value=text) for text in texts if 0 < len(text) <= 100][:MAX_CHOICES]
+    """The suits shown in their text form (U+FE0E), the values as typed."""
+    return [Choice(name=plain(text)[:100], value=text) for text in texts if 0 < len(text) <= 100][:MAX_CHOICES]
 
 
 async def move_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:

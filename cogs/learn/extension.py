@@ -6,11 +6,11 @@ from __future__ import annotations
 from discord.ext import commands
 
 from cogs.learn.hints import HintButton, HintCog, PlayHintButton
-from cogs.learn.review import ReviewButton, ReviewCog
+from cogs.learn.review import ReviewButton, ReviewCog, ReviewPageButton
 
 
 async def setup(bot: commands.Bot) -> None:
     """/review and hints, with their restart-proof buttons."""
     await bot.add_cog(ReviewCog(bot))
     await bot.add_cog(HintCog(bot))
-    bot.add_dynamic_items(ReviewButton, HintButton, PlayHintButton)
+    bot.add_dynamic_items(ReviewButton, ReviewPageButton, HintButton, PlayHintButton)

@@ -2,7 +2,9 @@
 player's panel (``tt:hint:<table id>``, restart-proof). Each answers the
 caller alone with the AI's suggested move and a short reason
 (``tables.hints``), or a private refusal: hints off, no game, not a
-player, not their turn."""
+player, not their turn. A new hint replaces the player's previous one of
+that game, and "Play it" is disabled once pressed or once the game moved
+on (``cogs.learn.latest``; issue 31)."""
 from __future__ import annotations
 
 import asyncio
@@ -15,6 +17,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from cogs.common import bot_of, refusals, reply, user_locale
+from cogs.learn import latest
 from cogs.seats import find_table
 from games.options import hints_on
 from i18n import t
@@ -33,9 +36,18 @@ async def send_hint(interaction: discord.Interaction, table_id: int | None = Non
         await interaction.response.defer(ephemeral=True, thinking=True)
         hint = await bot.tables.hint(table.id, interaction.user.id)
         text = await asyncio.to_thread(hint_text, table.definition, hint, locale)
-        view = discord.ui.View(timeout=None)
-        view.add_item(PlayHintButton(table.id, hint.version, t("hints.play", locale)))
-        await reply(interaction, text, view=view)
+        await interaction.edit_original_response(content=text, view=play_view(table.id, hint.version, locale))
+        await latest.replace("hint", interaction.user.id, table.id, latest.Answer(
+            interaction, hint.version, play_view(table.id, hint.version, locale, spent=True)))
+
+
+def play_view(table_id: int, version: int, locale: str, spent: bool = False) -> discord.ui.View:
+    """▶️ Play it under a hint; ``spent``: disabled (played, or the game moved on)."""
+    view = discord.ui.View(timeout=None)
+    button = PlayHintButton(table_id, version, t("hints.play", locale))
+    button.item.disabled = spent
+    view.add_item(button)
+    return view
 
 
 async def play_hint(interaction: discord.Interaction, table_id: int, version: int) -> None:
@@ -43,15 +55,16 @@ async def play_hint(interaction: discord.Interaction, table_id: int, version: in
     After a restart the hint is worked out again: seeded, it is the same move."""
     async with refusals(interaction):
         bot = bot_of(interaction)
+        locale = await user_locale(interaction)
+        # The button is spent either way: played now, or the game moved on.
+        await interaction.response.edit_message(view=play_view(table_id, version, locale, spent=True))
         table = find_table(interaction, table_id=table_id)
         if table.record.version != version:
             raise TableError("hints.stale")
         require_hint_seat(table, interaction.user.id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         hint = await bot.tables.hint(table.id, interaction.user.id)
         if hint.version != version:
             raise TableError("hints.stale")
-        locale = await user_locale(interaction)
         move, _ = move_text(table.definition, hint.info, hint.seat, hint.action, locale)
         await bot.tables.act(table.id, interaction.user.id, hint.action, expected_version=version)
         await reply(interaction, "✅ " + t("hints.played", locale, move=move))

@@ -4,10 +4,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cogs.views import ai_level_text
-from i18n import t
+from i18n import has, t
 from tables.text import game_name, safe_name
 
 if TYPE_CHECKING:
+    from tables.live import Standing
     from tables.service import GameSummary, LiveTable
 
 
@@ -16,23 +17,27 @@ def results_text(table: "LiveTable", summary: "GameSummary", locale: str) -> str
     rating change) and why it was not rated. Players are mentioned: the
     message pings them. A shared first place (a draw) reads as a draw, and
     scores that say nothing (all zero, e.g. after an agreed end) are left out."""
-    lines = [t("core.result.title", locale, game=game_name(table.record.game_type, locale), id=table.id),
-             t(summary.reason, locale)]
+    game_type = table.record.game_type
     standings = sorted(summary.standings, key=lambda s: (s.rank, s.seat))
     all_drawn = len({st.rank for st in standings}) == 1 and len(standings) > 1
+    lines = [t("core.result.title", locale, game=game_name(game_type, locale), id=table.id),
+             how_it_ended(table, summary.reason, standings, all_drawn, locale)]
     scores_tell = any(st.score not in (None, 0) for st in standings)
+    score_key = f"{game_type}.result.score" if has(f"{game_type}.result.score") else "core.result.score"
     for st in standings:
         seat = table.seats[st.seat]
         name = f"<@{seat.user_id}>" if seat.user_id is not None else \
             f"🤖 {safe_name(seat.name)} ({ai_level_text(seat.ai_level, locale)})"
         line = t("core.result.draw_line" if all_drawn else "core.result.line", locale, rank=st.rank, name=name)
         if scores_tell and st.score is not None:
-            line += " · " + t("core.result.score", locale, score=f"{st.score:g}")
+            line += " · " + t(score_key, locale, score=f"{st.score:g}")
         if st.rating_after is not None:
             line += " · " + rating_change(st.rating_before, st.rating_after, locale)
         if st.resigned:
             line += " · " + t("core.result.resigned", locale)
         lines.append(line)
+    if any(st.rating_after is not None and st.rating_before is None for st in standings):
+        lines.append(t("core.result.first_note", locale))
     if not summary.rated:
         lines.append(t(summary.unrated_reason or "core.result.unrated", locale))
     if summary.ai_marked:
@@ -40,8 +45,19 @@ def results_text(table: "LiveTable", summary: "GameSummary", locale: str) -> str
     return "\n".join(lines)
 
 
+def how_it_ended(table: "LiveTable", reason: str, standings: list["Standing"], all_drawn: bool, locale: str) -> str:
+    """How the game ended; where the game words it (``<reason>_won`` /
+    ``<reason>_draw``), who won and how ("🏆 Ann, by breakthrough: …")."""
+    key = f"{reason}_draw" if all_drawn else f"{reason}_won"
+    if not has(key):
+        return t(reason, locale)
+    winners = [safe_name(table.seats[st.seat].name) for st in standings if st.rank == 1]
+    return t(key, locale, winners=", ".join(winners))
+
+
 def rating_change(before: float | None, after: float, locale: str) -> str:
-    """"rating 10.2 → 11.5 (+1.3)"; a first rated game: "first rating 11.5"."""
+    """"rating 10.2 → 11.5 (+1.3)"; a first rated game: "first rated game:
+    rating 11.5" (and a note under the list says what ratings are)."""
     if before is None:
         return t("core.result.first_rating", locale, after=f"{after:.1f}")
     return t("core.result.rating_delta", locale, before=f"{before:.1f}", after=f"{after:.1f}",

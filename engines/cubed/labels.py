@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any
+from typing import Any, Iterable
 
 from engines.base import IllegalAction
 from engines.cubed.models import CubedPrivateView, CubedState, normalize_piece_id
-from engines.cubed.pieces import COLOUR_LETTERS, PIECES, PIECES_BY_ID, Faces, rotations
+from engines.cubed.pieces import PIECES, PIECES_BY_ID, Faces, rotations
 from engines.cubed.rules import Cell, CellNeeds, Table, blocked_cells, frontier
 from i18n import t
 
@@ -112,19 +112,39 @@ def spelled(faces: Faces, locale: str) -> str:
     return "".join(face_letter(colour, locale) for colour in faces)
 
 
+def colour_name(colour: str, locale: str) -> str:
+    """A colour's plain name in the reader's language (``lemon``, ``柠檬黄``)."""
+    return t(f"cubed.name.{colour}", locale)
+
+
 def piece_label(piece_id: str, locale: str) -> str:
-    """A piece as a reader names it: its id (what commands take), in Chinese
-    followed by its face characters, ``SLR（蓝紫粉）``. Anything else unchanged."""
-    piece = PIECES_BY_ID.get(piece_id)
-    if piece is None or all(face_letter(c, locale) == COLOUR_LETTERS[c] for c in piece.faces):
+    """A piece as a reader names it, in words of their language: its faces'
+    colours clockwise from the top, as the hand picture draws it at rotation
+    0 (``rose-rose-coral``, ``粉粉红``); a blocker by its colour (``lemon
+    blocker``, ``柠檬黄阻挡块``: its two copies are alike). Ids stay what typed
+    commands take; anything that is not a piece id is returned unchanged."""
+    piece = PIECES_BY_ID.get(normalize_piece_id(piece_id)) if isinstance(piece_id, str) else None
+    if piece is None:
         return piece_id
-    return t("cubed.letter.piece", locale, id=piece_id, letters=spelled(piece.faces, locale))
+    if piece.is_blocker:
+        return t("cubed.word.blocker", locale, colour=colour_name(piece.faces[0], locale))
+    return t("cubed.word.sep", locale).join(t(f"cubed.word.{colour}", locale) for colour in piece.faces)
+
+
+def pieces_label(piece_ids: Iterable[str], locale: str) -> str:
+    """Several pieces in words, as a list (``rose-rose-coral, lemon blocker``)."""
+    return ", ".join(piece_label(p, locale) for p in piece_ids)
 
 
 def localize_piece_params(params: dict[str, Any], locale: str) -> dict[str, Any]:
-    """Event and refusal params with the ``piece`` named by ``piece_label``."""
-    piece = params.get("piece")
-    return dict(params, piece=piece_label(piece, locale)) if isinstance(piece, str) else params
+    """Event and refusal params with the ``piece`` named by ``piece_label``
+    (and a list of ``pieces`` each so)."""
+    out = dict(params)
+    if isinstance(out.get("piece"), str):
+        out["piece"] = piece_label(out["piece"], locale)
+    if isinstance(out.get("pieces"), str):
+        out["pieces"] = pieces_label([p.strip() for p in out["pieces"].split(",") if p.strip()], locale)
+    return out
 
 
 # ---- autocomplete ------------------------------------------------------------

@@ -9,6 +9,7 @@ import functools
 from typing import Callable, Mapping
 
 from engines.base import IllegalAction
+from i18n import symbols
 
 # ---- tiles -------------------------------------------------------------
 SUITS = "★♥♦♣♠"
@@ -34,14 +35,9 @@ def tile_number(tile: str) -> int:
     return int(tile[1:])
 
 
-TEXT_PRESENTATION = "\ufe0e"
-
-
-def plain(text: str) -> str:
-    """``text`` with each ♥♦♣♠ asking for its text form: chat apps otherwise
-    draw them as emoji (red hearts and diamonds, black clubs and spades),
-    colours that contradict the suits' colours on the tiles (♦ is blue)."""
-    return "".join(ch + TEXT_PRESENTATION if ch in "♥♦♣♠" else ch for ch in text)
+# ♥♦♣♠ ask for their text form (U+FE0E): the one helper is i18n.symbols.plain.
+TEXT_PRESENTATION = symbols.TEXT_PRESENTATION
+plain = symbols.plain
 
 
 # ---- board -------------------------------------------------------------

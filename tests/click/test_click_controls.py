@@ -11,9 +11,20 @@ from cogs.play.builder.ids import MAX_CUSTOM_ID, Ref
 from cogs.play.builder.items import controls
 from cogs.play.builder.model import Menu, Option, Screen
 from engines.cubed import choices
+from engines.cubed.labels import piece_label
 from games import cubed as cubed_game
 from tables.registry import GameRegistry
-from tests.click.clicking import MORE, buttons, menu, menus, option_values, pick, press, show_hand
+from tests.click.clicking import (
+    MORE,
+    buttons,
+    chosen_values,
+    menu,
+    menus,
+    option_values,
+    pick,
+    press,
+    show_hand,
+)
 from tests.click.test_click_cubed import TINY_PNG, start
 
 
@@ -40,15 +51,14 @@ def mover(table):
 
 
 async def half_built(table):
-    """The player to move picks a piece and a cell; nothing is played yet."""
+    """The player to move picks a piece, and the cell is picked (the round's
+    first piece goes in the centre); nothing is played yet."""
     live, seat, member = mover(table)
     message = await show_hand(member, table.board_message())
     piece = option_values(message)[0]
     message = await pick(member, message, piece)
-    cell = option_values(message)[0]
-    message = await pick(member, message, cell)
-    token = cell.split("r")[0]  # a cell and a rotation: one choice
-    assert f"**{piece}** on **{choices.cell_text(choices.parse_token(token))}**" in message.content
+    (cell,) = chosen_values(message)  # a cell and a rotation: one choice
+    assert f"**{piece_label(piece, 'en')}** on cell **1**, rotation **0**" in message.content
     return live, seat, member, message, piece, cell
 
 
@@ -57,8 +67,11 @@ async def test_back_and_cancel_go_back_without_committing(simcord_env):
     live, seat, member, message, piece, cell = await half_built(table)
     hand = list(live.state.hands[seat])
     assert [a.filename for a in message.attachments] == ["preview.jpg"]
+    turned = next(value for value in option_values(message) if value != cell)
+    message = await pick(member, message, turned)  # another rotation: the player's own choice
+    assert chosen_values(message) == [turned] and "picked for you" not in message.content
     message = await press(member, message, "Back")
-    assert f"Piece **{piece}**: pick a cell" in message.content and cell in option_values(message)
+    assert "picked for you" in message.content and chosen_values(message) == [cell]
     message = await press(member, message, "Back")
     assert piece in option_values(message) and "Back" not in buttons(message)
     message = await pick(member, message, piece)
@@ -130,7 +143,7 @@ async def test_a_long_menu_is_paged_by_25(simcord_env):
     assert len(option_values(message)) == 25 and option_values(message) == pieces[:25]
     assert "(page 1/2)" in menu(message)["placeholder"] and buttons(message)["◀ Previous"]["disabled"]
     message = await pick(member, message, pieces[-1])  # turns the page first
-    assert f"Piece **{pieces[-1]}**" in message.content
+    assert f"**{piece_label(pieces[-1], 'en')}** on cell" in message.content
     assert all(len(m["options"]) <= 25 for m in menus(message))
 
 

@@ -12,7 +12,7 @@ from engines.cubed.engine import CubedEngine
 from engines.cubed.models import Draw3Action, DrawAction, GiveAction, KeepAction, PassAction, PlaceAction
 from games import cubed as cubed_game
 from tables.registry import GameRegistry
-from tests.click.clicking import all_menus_fit, buttons, pick, press, show_hand
+from tests.click.clicking import all_menus_fit, buttons, chosen_values, pick, press, show_hand
 from tests.conftest import Table
 
 ENGINE = CubedEngine()
@@ -54,7 +54,9 @@ async def click_action(member, message, action, table):
     """Build ``action`` with the controls of ``message``; return the answer."""
     if isinstance(action, PlaceAction):
         message = await pick(member, message, action.piece)
-        message = await pick(member, message, cubed_builder.spot_value(action.cell, action.rotation))
+        spot = cubed_builder.spot_value(action.cell, action.rotation)
+        if spot not in chosen_values(message):  # one place fits, or the centre: picked already
+            message = await pick(member, message, spot)
         assert f"rotation **{action.rotation}**" in message.content
         return await press(member, message, "Confirm")
     if isinstance(action, KeepAction):

@@ -12,13 +12,23 @@ import pytest
 from bench.deathfront_turns import finishes_step
 from bot import SHARED_EXTENSIONS
 from cogs.play.builder import deathfront as df_builder
-from engines.deathfront import DeathFrontEngine
+from engines.deathfront import DeathFrontEngine, choices
 from engines.deathfront import rules as R
 from engines.deathfront.choices import one_per_kind
 from engines.deathfront.models import AgreeEnd, Attack, DeclineEnd, Discard, Pass, ProposeEnd
 from games import deathfront as deathfront_game
 from tables.registry import GameRegistry
-from tests.click.clicking import all_menus_fit, buttons, pick, press, show_hand
+from tests.click.clicking import (
+    all_menus_fit,
+    buttons,
+    menus,
+    pick,
+    pick_attackers,
+    picked_attackers,
+    press,
+    press_id,
+    show_hand,
+)
 from tests.conftest import Table
 
 ENGINE = DeathFrontEngine()
@@ -97,7 +107,13 @@ async def click_action(member, message, action, state, seat):
     if kind == "attack":
         target = action.target + ("F" if action.at_facility else "")
         message = await pick(member, message, f"a~{target}")
-        message = await pick(member, message, list(action.attackers))
+        ready = choices.attackers_for(state, seat, target)
+        if len(ready) > 1 and not menus(message):  # issue 31: every unit that reaches it starts picked
+            assert sorted(picked_attackers(message)) == sorted(ready) and "Attack **" in message.content
+        if len(ready) > 1:  # else the one that reaches it is picked for you
+            message = await pick_attackers(member, message, list(action.attackers))
+        if len(action.attackers) == 1 < len(ready) and not menus(message):  # the last one stays
+            assert picked_attackers(message)[action.attackers[0]].get("disabled")
         assert "Attack **" in message.content and "against defence **" in message.content
         return await press(member, message, confirm_label(action))
     raise AssertionError(kind)
@@ -184,3 +200,59 @@ async def test_one_tap_on_propose_to_end_proposes_nothing(simcord_env, fast_prev
     assert live.record.version == version and live.state.end_vote is None
     message = await press(member, await press(member, message, "Propose to end…"), "Confirm")
     assert live.record.version == version + 1 and live.state.end_vote is not None
+
+
+async def test_an_attack_starts_with_every_unit_that_reaches_it(simcord_env, fast_previews):
+    """Issue 31: picking a target picks every unit that reaches it (Confirm
+    is the next tap); a tap takes one out and the odds follow; the last one
+    cannot be taken out."""
+    table = await start(simcord_env)
+    rng, seen = random.Random(5), set()
+    for _ in range(400):
+        live = table.live()
+        seat = live.to_act()[0]
+        state = live.state
+        targets = [c for c in choices.attack_targets(state, seat) if len(choices.attackers_for(state, seat, c)) >= 2] \
+            if state.step == "attack" and state.pending_advance is None else []
+        if targets:
+            break
+        action = choose(state, seat, rng, seen)
+        seen.add(action.kind)
+        await click_action(table.member_for_seat(seat), await show_hand(table.member_for_seat(seat),
+                                                                       table.board_message()), action, state, seat)
+    else:
+        raise AssertionError("no attack by two units came up")
+    member = table.member_for_seat(seat)
+    ready = choices.attackers_for(state, seat, targets[0])
+    message = await pick(member, await show_hand(member, table.board_message()), f"a~{targets[0]}")
+    assert sorted(picked_attackers(message)) == sorted(ready) and "Confirm" in buttons(message)
+    total, _ = choices.attack_odds(state, seat, targets[0], ready)
+    assert f"Attack **{total}** against" in message.content
+    for cell in ready[:-1]:
+        message = await press_id(member, message, picked_attackers(message)[cell]["custom_id"])
+    assert list(picked_attackers(message)) == ready[-1:] and picked_attackers(message)[ready[-1]].get("disabled")
+    alone, _ = choices.attack_odds(state, seat, targets[0], ready[-1:])
+    assert f"Attack **{alone}** against" in message.content
+
+
+@pytest.mark.parametrize("locale, details, hide", [("en", "Details", "Hide details"),
+                                                   ("zh-CN", "详情", "收起详情")])
+async def test_the_panel_puts_the_step_and_controls_first_and_card_facts_behind_details(
+        simcord_env, fast_previews, locales, locale, details, hide):
+    """Issue 31: no ~20 lines of card facts before the controls on a phone:
+    the title and the step's instruction, the controls, and the hand's facts
+    behind Details (Hide details takes them away again)."""
+    table = await start(simcord_env)
+    live = table.live()
+    seat = live.to_act()[0]
+    member = table.member_for_seat(seat)
+    locales[member.id] = locale
+    facts = live.definition.renderer.hand_text(live.engine.private_view(live.state, seat), locale).splitlines()
+    panel = await show_hand(member, table.board_message())
+    assert len(panel.content.splitlines()) <= 4 and not any(line in panel.content for line in facts if line.strip())
+    assert details in buttons(panel)
+    shown = await press(member, panel, details)
+    assert all(line in shown.content for line in facts if line.strip()) and hide in buttons(shown)
+    assert shown.content.splitlines()[:2] == panel.content.splitlines()[:2]  # still the step first
+    hidden = await press(member, shown, hide)
+    assert hidden.content == panel.content

@@ -162,11 +162,12 @@ async def test_drawing_tells_only_the_drawer_which_piece(cubed):
     result = await member.slash(cubed.channel, "cubed draw")
     drawn = next(p for p in live.state.hands[seat] if p not in before)
     assert last_reply(result).ephemeral
-    assert last_reply(result).content == (f"✅ You drew {drawn}.\n"
+    assert last_reply(result).content == (f"✅ You drew {labels.piece_label(drawn, 'en')}.\n"
                                           "Place a piece, or end your turn with /cubed pass.")
     board = next(m for m in cubed.channel.history() if m.id == live.record.board_message_id)
     assert f"{member.name} drew a piece ({len(live.state.bag)} left in the bag)." in board.content
-    assert not any(drawn in m.content for m in cubed.channel.history(viewer=other))
+    assert not any(drawn in m.content or labels.piece_label(drawn, "en") in m.content
+                   for m in cubed.channel.history(viewer=other))
     result = await member.slash(cubed.channel, "cubed pass")
     assert last_reply(result).content == "✅ Your turn is over."
     assert live.to_act() == [1 - seat]
@@ -182,7 +183,8 @@ async def test_an_illegal_placement_is_refused_privately_and_changes_nothing(cub
     piece, cell, label, rotation = an_illegal_placement(live.state, seat)
     with pytest.raises(IllegalAction) as refused:
         ENGINE.apply(live.state, seat, PlaceAction(piece=piece, cell=cell, rotation=rotation))
-    expected = t(refused.value.key, "en", **refused.value.params)
+    expected = t(refused.value.key, "en", **labels.localize_piece_params(refused.value.params, "en"))
+    assert labels.piece_label(piece, "en") in expected and piece not in expected  # the piece in words, not its id
     version, state = live.record.version, live.state.model_dump()
     member = cubed.member_for_seat(seat)
     result = await member.slash(cubed.channel, "cubed place", piece=piece, cell=label, rotation=rotation)
@@ -207,7 +209,7 @@ async def test_an_illegal_placement_is_explained_in_zh_tw(cubed, locales):
     result = await member.slash(cubed.channel, "cubed place", piece=piece, cell=label, rotation=rotation)
     answer = last_reply(result)
     expected = t(refused.value.key, "zh-TW", **labels.localize_piece_params(refused.value.params, "zh-TW"))
-    assert f"{piece}（" in expected  # the piece with its face characters
+    assert labels.piece_label(piece, "zh-TW") in expected and piece not in expected  # in words: its faces' colours
     assert answer.ephemeral and answer.content == "⚠️ " + expected
     assert any("\u4e00" <= ch <= "\u9fff" for ch in answer.content)
     bad = await member.slash(cubed.channel, "cubed place", piece=piece, cell="nowhere")
@@ -275,7 +277,7 @@ async def test_axial_cells_are_accepted(cubed):
     cell = f"（{q}，{r}）"  # full-width brackets and comma
     result = await member.slash(cubed.channel, "cubed place", piece=move.piece.lower(), cell=cell,
                                 rotation=move.rotation)
-    assert last_reply(result).content.startswith("✅ You placed " + move.piece)
+    assert last_reply(result).content.startswith("✅ You placed " + labels.piece_label(move.piece, "en"))
     assert any(p.cell == (q, r) and p.piece == move.piece for p in cubed.live().state.table)
 
 
@@ -307,14 +309,14 @@ async def test_draw3_then_keep(cubed):
     pending = list(live.state.pending)
     assert len(pending) == 3 and live.state.phase == "keep"
     answer = last_reply(result)
-    assert answer.ephemeral and all(p in answer.content for p in pending)
+    assert answer.ephemeral and all(labels.piece_label(p, "en") in answer.content for p in pending)
     assert not any(pending[0] in m.content for m in cubed.channel.history() if not m.flags.ephemeral)
     refused = await member.slash(cubed.channel, "cubed draw")
     assert "Choose which of the drawn pieces to keep" in last_reply(refused).content
     choices = await member.autocomplete(cubed.channel, "cubed keep", "piece", "")
     assert sorted(c["value"] for c in choices) == sorted(dict.fromkeys(pending))
     result = await member.slash(cubed.channel, "cubed keep", piece=pending[1].lower())
-    assert last_reply(result).content == f"✅ You kept {pending[1]}; the others went back to the bag."
+    assert last_reply(result).content == f"✅ You kept {labels.piece_label(pending[1], 'en')}; the others went back to the bag."
     assert pending[1] in live.state.hands[seat] and len(live.state.bag) == bag - 1
     assert live.to_act() == [1 - seat]
 
@@ -333,7 +335,7 @@ async def test_give_after_filling_the_void(cubed):
     piece = live.state.hands[seat][0]
     sizes = [len(h) for h in live.state.hands]
     result = await giver.slash(cubed.channel, "cubed give", piece=piece, player=taker)
-    assert last_reply(result).content == f"✅ You gave {piece} to {taker.name}."
+    assert last_reply(result).content == f"✅ You gave {labels.piece_label(piece, 'en')} to {taker.name}."
     assert piece in live.state.hands[1 - seat] and live.to_act() == [1 - seat]
     sizes[seat] -= 1
     sizes[1 - seat] += 1

@@ -150,16 +150,26 @@ def test_the_game_and_its_number_stand_apart_from_chinese_words(locale):
         assert not re.search(ideograph + r"\{game\}|\{game\}" + ideograph + r"|#\{id\}" + ideograph, text), key
 
 
-@pytest.mark.parametrize("locale, named", [("en", "SLR"), ("zh-CN", "SLR（蓝紫粉）"), ("zh-TW", "SLR（藍紫粉）")])
-def test_text_names_a_piece_by_its_id_and_the_readers_face_letters(locale, named):
+@pytest.mark.parametrize("locale, named, blocker", [("en", "sky-lilac-rose", "lemon blocker"),
+                                                     ("zh-CN", "蓝紫粉", "柠檬黄阻挡块"),
+                                                     ("zh-TW", "藍紫粉", "檸檬黃阻擋塊")])
+def test_text_names_a_piece_in_words_of_the_readers_language(locale, named, blocker):
+    """Issue 31: a piece is its faces' colours (clockwise from the top, as
+    the hand picture draws it) or a blocker's colour — never its id, never a
+    Latin letter in Chinese — and a placement names no axial cell."""
     from cogs.games.cubed import piece_caption
     from engines.base import Event
+    from engines.cubed.labels import piece_label
     from games.cubed import DEFINITION
     from tables.text import describe
 
-    event = Event(key="cubed.ev.placed", params={"seat": 0, "piece": "SLR", "cell": "3", "rotation": 0})
+    event = Event(key="cubed.ev.placed", params={"seat": 0, "piece": "SLR", "cell": "2,-1", "label": "3", "q": 2,
+                                                 "r": -1, "rotation": 1})
     line = describe(event, [], locale, DEFINITION.localize_params)
-    assert named in line and (locale == "en" or "SLR（" in line)
+    assert named in line and "SLR" not in line and "2,-1" not in line and "rotation" not in line
     caption = piece_caption(HandPiece(id="SLR", faces=("sky", "lilac", "rose"), kind="three", points=1), locale)
     assert caption.startswith(named + " ·")
+    assert piece_label("YXX2", locale) == piece_label("YXX1", locale) == blocker
+    if locale != "en":
+        assert not re.search("[A-Za-z]", piece_label("YXX1", locale) + piece_label("SLR", locale))
     assert DEFINITION.localize_params({"piece": "QQQ"}, locale) == {"piece": "QQQ"}  # a typo stays as typed

@@ -31,6 +31,15 @@ def custom_ids(message) -> list[str]:
     return [c.get("custom_id", "") for c in components(message)]
 
 
+def hints_seen(table: Table, member) -> list:
+    """The hints ``member`` sees in the channel (ephemeral, only theirs)."""
+    return [m for m in table.channel.history(viewer=member) if m.flags.ephemeral and "💡" in m.content]
+
+
+def play_button(message) -> dict:
+    return next(c for c in components(message) if c.get("custom_id", "").startswith("tt:hintplay:"))
+
+
 def options_line(table: Table) -> str:
     return table.lobby_message().embeds[0].fields[1].value
 
@@ -98,26 +107,41 @@ async def test_hint_answers_privately_with_a_legal_move_and_a_reason(simcord_env
     move, words = move_text(live.definition, hint.info, seat, hint.action, locale)
     assert move in answer.content and words.preview and words.preview in answer.content  # a play says its points
     assert answer.content == hint_text(live.definition, hint, locale)
-    # The player's panel carries 💡 Hint; its click answers the same, privately.
+    # The player's panel carries 💡 Hint; its click answers the same, privately, in place of the first.
     panel = last_reply(await player.click(table.board_message(), custom_id=f"tt:hand:{live.id}"))
     assert f"tt:hint:{live.id}" in custom_ids(panel)
     clicked = last_reply(await player.click(panel, custom_id=f"tt:hint:{live.id}"))
     assert clicked.ephemeral and clicked.content == answer.content
+    assert len(hints_seen(table, player)) == 1  # issue 31: a new hint replaces the previous one
+    answer = hints_seen(table, player)[0]
     # The other player: no hint button on their panel, and /hint is refused (not their turn).
     other_panel = last_reply(await other.click(table.board_message(), custom_id=f"tt:hand:{live.id}"))
     assert f"tt:hint:{live.id}" not in custom_ids(other_panel)
     refused = last_reply(await other.slash(table.channel, "hint"))
     assert refused.ephemeral and "It is not your turn" in refused.content
     assert live.record.version == hint.version  # a hint changes nothing
-    # ▶️ Play it under the hint plays the hinted move; a second click (the game moved on) is refused.
+    # ▶️ Play it under the hint plays the hinted move; then it is disabled (issue 31: no second press).
     play = f"tt:hintplay:{live.id}:{hint.version}"
-    assert play in custom_ids(answer)
+    assert play in custom_ids(answer) and not play_button(answer).get("disabled")
     played = last_reply(await player.click(answer, custom_id=play))
     assert played.ephemeral and "✅" in played.content and move in played.content
     logged = await table.service.games.actions(live.id)
     assert logged[-1][1] == seat and logged[-1][2] == live.engine.action_to_json(hint.action)
-    again = last_reply(await player.click(answer, custom_id=play))
-    assert again.ephemeral and "⚠️" in again.content and len(await table.service.games.actions(live.id)) == len(logged)
+    assert play_button(hints_seen(table, player)[0]).get("disabled")
+
+
+async def test_a_hint_s_play_it_is_disabled_once_the_game_moves_on(simcord_env):
+    """Issue 31: the player moves some other way (their panel, a command):
+    the hint's "Play it" no longer offers a stale move."""
+    table = Table(simcord_env)
+    await open_setup(table, hints=True)
+    live = table.live()
+    seat, player, _ = to_act(table)
+    last_reply(await player.slash(table.channel, "hint"))
+    assert not play_button(hints_seen(table, player)[0]).get("disabled")
+    await table.service.act(live.id, player.id, live.engine.ai_action(live.state, seat, random.Random(1)))
+    await table.env.settle()
+    assert play_button(hints_seen(table, player)[0]).get("disabled")
 
 
 async def test_a_game_with_hints_is_recorded_but_not_rated(simcord_env):

@@ -57,24 +57,47 @@ def pictures(env, result) -> list[Image.Image]:
             for m in [result.response, *result.followups] for a in m.attachments]
 
 
+def page_buttons(message) -> list[dict]:
+    rows = [row if isinstance(row, dict) else row.to_dict() for row in message.components]
+    return [c for row in rows for c in row["components"] if c.get("custom_id", "").startswith("tt:reviewpg:")]
+
+
+def reviews_seen(table, member) -> list:
+    return [m for m in table.channel.history(viewer=member) if m.flags.ephemeral and "Review of" in m.content]
+
+
 async def test_the_review_button_answers_privately_with_three_moves_and_pictures(simcord_env):
+    """Issue 31: one message with a page per judged move (not four
+    messages); a second press replaces the first review."""
     table = Table(simcord_env, names=("alice", "bob", "eve"))
     game_id, blunder = await finished_setup_game(table)
     results = table.channel.history()[-1]
     labels = [c.label for row in results.components for c in row.children]
     assert labels == ["Rematch", "Review"]
-    clicked = await table.members[0].click(results, label="Review")
-    messages = [clicked.response, *clicked.followups]  # the answer to the defer, then one message per move
-    assert all(m.ephemeral for m in messages)
-    assert f"#{game_id}" in messages[0].content and "(3)" in messages[0].content
-    items = [m for m in messages if m.attachments]
-    assert len(items) == 3
-    assert any(f"Move {blunder}**" in m.content for m in items)  # the seeded blunder is among them
-    assert all("You played:" in m.content and "Better:" in m.content for m in items)
-    shown = pictures(simcord_env, clicked)
-    assert len(shown) == 3
+    alice = table.members[0]
+    clicked = await alice.click(results, label="Review")
+    review = last_reply(clicked)
+    assert review.ephemeral and len(reviews_seen(table, alice)) == 1
+    assert f"#{game_id}" in review.content and "(3)" in review.content
+    assert [b["label"] for b in page_buttons(review)] == ["◀", "1 of 3", "▶"]
+    assert [b.get("disabled", False) for b in page_buttons(review)] == [True, True, False]
+    pages, shown = [], []
+    for number in range(3):
+        assert len(review.attachments) == 1 and "You played:" in review.content and "Better:" in review.content
+        pages.append(review.content)
+        shown.append(Image.open(io.BytesIO(simcord_env.backend.cdn.get(review.attachments[0].url))))
+        if number < 2:
+            await alice.click(review, label="▶")
+            assert len(reviews_seen(table, alice)) == 1  # the same message, another page
+            review = reviews_seen(table, alice)[0]
+            assert f"{number + 2} of 3" in [b["label"] for b in page_buttons(review)]
+    assert [b.get("disabled", False) for b in page_buttons(review)] == [False, True, True]
+    assert any(f"Move {blunder}**" in page for page in pages)  # the seeded blunder is among them
+    assert len(set(pages)) == 3
     for image in shown:
         assert image.format == "PNG" and image.width >= 300
+    await alice.click(results, label="Review")  # again: the new review replaces the old one
+    assert len(reviews_seen(table, alice)) == 1
     stored = await table.service.reviews.repo.get(game_id, 0, 1)
     assert stored is not None and len(stored["items"]) == 3
     # A spectator's press is refused, privately; nothing is worked out for them.
@@ -87,12 +110,10 @@ async def test_review_command_for_a_past_game_and_its_refusals(simcord_env, loca
     game_id, _ = await finished_setup_game(table)
     bob, eve = table.members[1], table.members[2]
     locales[bob.id] = "zh-TW"
-    answer = await bob.slash(table.channel, "review", game_id=game_id)
-    messages = [answer.response, *answer.followups]
-    assert all(m.ephemeral for m in messages)
-    assert "復盤" in messages[0].content and f"#{game_id}" in messages[0].content
-    items = [m for m in messages if m.attachments]
-    assert len(items) == 3 and all("你的著法：" in m.content and "更好的著法：" in m.content for m in items)
+    answer = last_reply(await bob.slash(table.channel, "review", game_id=game_id))
+    assert answer.ephemeral and "復盤" in answer.content and f"#{game_id}" in answer.content
+    assert len(answer.attachments) == 1 and "你的著法：" in answer.content and "更好的著法：" in answer.content
+    assert "第 1 頁，共 3 頁" in [b["label"] for b in page_buttons(answer)]
     unknown = last_reply(await eve.slash(table.channel, "review", game_id=9999))
     assert unknown.ephemeral and "no finished game #9999" in unknown.content
     not_theirs = last_reply(await eve.slash(table.channel, "review", game_id=game_id))

@@ -12,7 +12,7 @@ from engines.setup.models import PlayAction, SwapAction
 from engines.setup.rules import plain
 from games import setup as setup_game
 from tables.registry import GameRegistry
-from tests.click.clicking import buttons, menu, menus, option_values, pick
+from tests.click.clicking import buttons, choice_buttons, menus, option_values, pick
 from tests.conftest import Table, last_reply
 from tests.setup.conftest import build
 
@@ -157,7 +157,7 @@ async def test_illegal_moves_in_chinese(simcord_env, locales):
     answer = last_reply(await alice.slash(table.channel, "setup play", move="♦3 C1"))
     assert answer.content.startswith("⚠️ 这些牌没有形成组合。")
     answer = last_reply(await alice.slash(table.channel, "setup play", move="★7"))
-    assert answer.content == "⚠️ 每张牌都要写上格子：“★7”。例如：★7 C1, ♥7 S1"
+    assert answer.content == plain("⚠️ 每张牌都要写上格子：“★7”。例如：★7 C1, ♥7 S1")
     answer = last_reply(await bob.slash(table.channel, "setup play", move="♥2 C1"))
     assert answer.content == "⚠️ 還沒輪到你。現在輪到alice。"
     assert table.live().record.version == 0
@@ -275,11 +275,14 @@ async def test_show_hand_lists_the_tiles_once_and_builds_the_move(simcord_env):
     again = last_reply(await alice.slash(table.channel, "hand"))
     assert again.content == builder.content
     builder = again  # the newest panel (each one replaces the one before)
-    # Tiles that make a legal play now come first, ticked; then the others.
+    # One button per tile (issue 31): your hand's row, then the common hand's; blue: a legal play now.
     assert sorted(option_values(builder)) == sorted(["♣7", "♠7", "♦3", "★9", "★7", "♣4", "♦9", "♠6"])
-    ticked = [o["value"] for o in menu(builder)["options"] if o["description"].startswith("✓")]
-    assert ticked == option_values(builder)[:len(ticked)] and {"♣7", "♠7", "★7"} <= set(ticked)
-    assert "Confirm" not in buttons(builder) and len(menus(builder)) == 1  # nothing to confirm yet
+    rows = [[c for c in row["components"] if c["custom_id"].split(":")[4] == "c"] for row in builder.components]
+    assert [[c["label"] for c in row] for row in rows[:2]] == [[plain(t) for t in ("♣7", "♠7", "♦3", "★9")],
+                                                               [plain(t) for t in ("★7", "♣4", "♦9", "♠6")]]
+    ticked = {value for value, c in choice_buttons(builder).items() if c["style"] == 1}  # primary
+    assert {"♣7", "♠7", "★7"} <= ticked and "♦3" not in ticked
+    assert "Confirm" not in buttons(builder) and menus(builder) == []  # nothing to confirm yet
 
     builder = await build_play(alice, builder, [("♣7", "C1"), ("♠7", "C2"), ("★7", "C3")])
     assert plain("Placed: ♣7 C1, ♠7 C2, ★7 C3") in builder.content
@@ -340,7 +343,7 @@ async def test_show_hand_opens_the_builder_after_a_restart(simcord_env, make_bot
     await simcord_env.restart_bot(make_bot())
     live, seat, member = to_move(table)
     result = await member.click(board, label="Show hand")
-    assert last_reply(result).ephemeral and len(menus(last_reply(result))) == 1
+    assert last_reply(result).ephemeral and option_values(last_reply(result))
     spectator = table.guild.add_member(simcord_env.create_user("eve"))
     result = await spectator.click(board, label="Show hand")
     assert last_reply(result).content == "⚠️ You are not playing in this game."

@@ -13,6 +13,7 @@ from games import deathfront as deathfront_game
 from i18n import t
 from tables.registry import GameRegistry
 from tables.text import game_name
+from tests.click.clicking import option_values, pick_attackers, picked_attackers
 from tests.conftest import last_reply
 from tests.tutorial.test_learn_setup import pick, press, step_of
 
@@ -54,7 +55,11 @@ async def build(member, message, action):
     else:
         first, second = action.card, action.cell
     message = await pick(member, message, f"{FIRST[type(action)]}{SEP}{first}")
-    message = await pick(member, message, second.split(MULTI) if isinstance(action, Attack) else second)
+    if isinstance(action, Attack):  # every unit that reaches it starts picked (issue 31)
+        if option_values(message) or picked_attackers(message):  # else one attacker: chosen already
+            message = await pick_attackers(member, message, list(action.attackers))
+    else:
+        message = await pick(member, message, second)
     return await press(member, message, "ok")
 
 

@@ -10,10 +10,11 @@ from bot import SHARED_EXTENSIONS
 from engines.setup.models import SwapAction
 from engines.setup.tutorial import TUTORIAL
 from games import setup as setup_game
-from i18n import t
+from i18n import plain, t
 from tables.registry import GameRegistry
 from tables.text import game_name
-from tests.click.clicking import menus, option_values
+from tests.click import clicking
+from tests.click.clicking import option_values
 from tests.conftest import last_reply
 from tests.tutorial.test_tutorial_runner import SETUP_WRONG
 
@@ -45,10 +46,10 @@ async def press(member, message, op: str):
 
 
 async def pick(member, message, values):
+    """Choose only what the choice offers (its menu, or its buttons)."""
     values = [values] if isinstance(values, str) else list(values)
-    menu = menus(message)[0]
     assert set(values) <= set(option_values(message)), (values, option_values(message))
-    return (await member.select(message, values, custom_id=menu["custom_id"])).response
+    return await clicking.pick(member, message, values)
 
 
 async def build(member, message, action):
@@ -73,18 +74,25 @@ async def test_setup_tutorial_by_clicking_with_a_restart(simcord_env, make_bot, 
     result = await member.slash(table.channel, "learn", game="setup")
     message = last_reply(result)
     assert message.ephemeral and message.attachments
-    assert "Step 1/5" in message.content and "♥7" in message.content
+    assert "Step 1/5" in message.content and plain("♥7") in message.content  # suits in text form (issue 31)
     for step, (taught, wrong) in enumerate(zip(STEPS, SETUP_WRONG)):
         name = TUTORIAL.steps[step].name
         assert step_of(message) == step and t(f"tutorial.setup.{name}.do", "en", finish=12) in message.content
         refused = await build(member, message, wrong)
         assert t(f"tutorial.setup.{name}.wrong", "en", finish=12) in refused.content
         assert "nothing changed" in refused.content and step_of(refused) == step
-        message = await press(member, refused, "x")
+        # Issue 31: back at the step's start, no "Play it?" nor Confirm for the wrong move.
+        assert "Play it?" not in refused.content and "This play scores" not in refused.content
+        assert not [c for row in refused.components for c in row["components"]
+                    if c.get("type") == 2 and c["custom_id"].split(":")[4] in ("ok", "x", "bk")]
+        message = refused
         if step == 2:  # a restart in the middle: the same message's controls go on
             await simcord_env.restart_bot(make_bot())
         message = await build(member, message, taught)
         assert "Well done" in message.content
+        # Issue 31: the learner's own move speaks to them ("You played …", not "alice played …").
+        assert "You played" in message.content or "You swapped" in message.content
+        assert f"{member.name} played" not in message.content and f"{member.name} swapped" not in message.content
         if step == 1:  # /learn again continues where the player was
             again = last_reply(await member.slash(table.channel, "learn", game="setup"))
             assert "Welcome back" in again.content and step_of(again) == 2
@@ -109,7 +117,7 @@ async def test_setup_tutorial_in_chinese(simcord_env, table, locales):
         name = TUTORIAL.steps[step].name
         refused = await build(member, message, wrong)
         assert t(f"tutorial.setup.{name}.wrong", "zh-CN") in refused.content and step_of(refused) == step
-        message = await build(member, await press(member, refused, "x"), taught)
+        message = await build(member, refused, taught)
         assert "做得好" in message.content
     assert t("tutorial.summary.title", "zh-CN", game=game_name("setup", "zh-CN")) in message.content
 

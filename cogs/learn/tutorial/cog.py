@@ -22,6 +22,7 @@ from cogs.play.builder import ids
 from cogs.play.builder.controls import control_classes, navigated
 from cogs.play.panel_view import closed
 from engines.base import IllegalAction
+from engines.tutorial import LEARNER
 from i18n import t
 from tables.errors import TableError
 from tables.learning import Learning, load_learning, new_learning
@@ -143,16 +144,18 @@ async def attempt(session: Learning, repo: TutorialRepo, ref: LearnRef,
         return ref.path, 0, ["⚠️ " + t("builder.incomplete", locale)]
     tried = session.runner.attempt(session.state, session.step, action)
     if not tried.accepted:
+        # Back to the step's start: the wrong move's own "Play it?" and
+        # Confirm are gone, only the step's explanation is left.
         assert tried.wrong is not None
         text = t(tried.wrong, locale, **session.tutorial.params)
-        return ref.path if ref.op == ids.CONFIRM else (), 0, [t("tutorial.wrong", locale, text=text)]
+        return (), 0, [t("tutorial.wrong", locale, text=text)]
     session.step, session.state = tried.step, tried.state
     await session.save(repo)
-    notes = [t("tutorial.well_done", locale)] + session.event_lines(tried.events, locale)
-    replies = session.event_lines(tried.reply_events, locale)
+    notes = [t("tutorial.well_done", locale)] + session.event_lines(tried.events, locale, you=LEARNER)
+    replies = session.event_lines(tried.reply_events, locale, you=LEARNER)
     # The AI's own move is marked; what follows from it (a step ending, a
     # facility removed) and the table's scripted part read as the log does.
     notes += [t("tutorial.ai_played", locale, line=line) for line in replies[:1]] + replies[1:]
-    notes += session.event_lines(tried.table_events, locale)
+    notes += session.event_lines(tried.table_events, locale, you=LEARNER)
     return (), 0, notes
 

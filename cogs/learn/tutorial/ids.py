@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from cogs.play.builder import ids
 
 NEW = "new"  # Start over
-OPS = "|".join((ids.BACK, ids.CANCEL, ids.PAGE, ids.CONFIRM, ids.QUICK, ids.GOTO, NEW))
+OPS = "|".join((*ids.BUTTON_OPS, NEW))
 BUTTON_TEMPLATE = rf"tt:l:(?P<game>[a-z]+):(?P<step>\d+):(?P<op>{OPS}):(?P<page>\d+):(?P<path>.*)"
 SELECT_TEMPLATE = r"tt:l:(?P<game>[a-z]+):(?P<step>\d+):(?P<op>s):(?P<page>\d+):(?P<path>.*)"
 

@@ -6,7 +6,7 @@ the table service: no games row, no rating, no history."""
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -14,7 +14,7 @@ import discord
 from cogs.common import render
 from cogs.learn.tutorial.ids import NEW, LearnRef
 from cogs.play.builder import ids
-from cogs.play.builder.controls import add_menu, screen_buttons
+from cogs.play.builder.controls import add_controls, screen_buttons
 from cogs.play.builder.model import Button, Screen
 from cogs.play.builder.registry import builder_of
 from cogs.play.panel_view import PanelMessage
@@ -70,21 +70,18 @@ class Controls:
 
 
 def controls(session: Learning, screen: Screen | None, path: tuple[str, ...], page: int,
-             locale: str, kinds: Controls) -> discord.ui.View:
-    """The builder's menu and buttons (as cogs.play.builder.items draws them for a
-    real game), carrying the tutorial's ids, and Start over."""
+             locale: str, kinds: Controls) -> tuple[discord.ui.View, list[str]]:
+    """The builder's choice and buttons (as cogs.play.builder.items draws them
+    for a real game), carrying the tutorial's ids, and Start over; with the
+    prompt lines the message adds."""
     view = discord.ui.View(timeout=None)
     game, step = session.game_type, session.step
-    buttons: list[Button] = []
-    if screen is not None:
-        add_menu(view, screen, path, page, locale, lambda op, at, where: LearnRef(game, step, op, at, where),
-                 kinds.button, kinds.select)
-        buttons = screen_buttons(screen, path, locale)
+    buttons = screen_buttons(screen, path, locale) if screen is not None else []
     buttons.append(Button(t("tutorial.start_over", locale), NEW))
-    for button in buttons:
-        view.add_item(kinds.button(LearnRef(game, step, button.op, 0, button.path), button.label,
-                                   "secondary" if button.disabled else button.style, button.disabled))
-    return view
+    buttons = [replace(b, style="secondary") if b.disabled else b for b in buttons]
+    prompt = add_controls(view, screen or Screen([]), path, page, locale,
+                          lambda op, at, where: LearnRef(game, step, op, at, where), kinds.button, kinds.select, buttons)
+    return view, prompt
 
 
 def builder_screen(session: Learning, path: tuple[str, ...], locale: str) -> tuple[Screen, tuple[str, ...]]:
@@ -121,9 +118,10 @@ async def compose(session: Learning, locale: str, kinds: Controls, path: tuple[s
              t("tutorial.step", locale, step=session.step + 1, steps=len(tutorial.steps),
                name=t(tutorial.key(step, "name"), locale)),
              t(tutorial.key(step, "do"), locale, **tutorial.params)]
-    lines += screen.lines[1:]  # the builder's title names a game id a tutorial does not have
+    view, prompt = controls(session, screen, path, page, locale, kinds)
+    lines += screen.lines[1:] + prompt  # the builder's title names a game id a tutorial does not have
     lines += notes + [t("tutorial.private", locale)]
-    message = PanelMessage("\n".join(lines), view=controls(session, screen, path, page, locale, kinds), path=path)
+    message = PanelMessage("\n".join(lines), view=view, path=path)
     renderer = session.definition.renderer
     public = session.engine_view()
     if screen.preview is not None:
@@ -151,6 +149,6 @@ async def summary(session: Learning, locale: str, notes: list[str], kinds: Contr
     renderer = session.definition.renderer
     public = session.engine_view()
     image = await asyncio.to_thread(renderer.board_png, public, locale)
-    return PanelMessage("\n".join(lines), image, "tutorial.png", controls(session, None, (), 0, locale, kinds),
+    return PanelMessage("\n".join(lines), image, "tutorial.png", controls(session, None, (), 0, locale, kinds)[0],
                         alt_text(renderer, "board", public, locale))
 

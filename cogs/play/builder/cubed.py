@@ -1,7 +1,12 @@
-"""CUBED by clicking: piece → cell and rotation in one menu (axial q,r, only
-where and how it fits; the rotation is named where more than one fits),
-previewed → Confirm; Draw, Draw 3 and Pass as buttons; Keep (Draw 3, keep 1)
-and Give (Fill the void) as menus."""
+"""CUBED by clicking: piece → cell and rotation in one choice (the board's
+cell labels, only where and how it fits; the rotation is named where more
+than one fits), previewed → Confirm; Draw, Draw 3 and Pass as buttons; Keep
+(Draw 3, keep 1) and Give (Fill the void). Pieces are named in words
+(``engines.cubed.labels.piece_label``), cells by their board labels; the
+choices are buttons where they fit (cogs/play/builder/controls.py). A piece
+with one place to go, or the first piece of a round (the centre; its three
+rotations are one start turned around), goes straight to Confirm with that
+place picked, and the other rotations stay one tap away."""
 from __future__ import annotations
 
 from typing import Any
@@ -14,8 +19,9 @@ from cogs.play.builder.model import Button, Menu, Option, Screen
 from cogs.play.builder.preview import base_board
 from engines.base import IllegalAction
 from engines.cubed import choices
-from engines.cubed.labels import cell_labels, piece_label
+from engines.cubed.labels import cell_labels, piece_label, pieces_label
 from engines.cubed.models import (
+    CubedPrivateView,
     CubedState,
     Draw3Action,
     DrawAction,
@@ -40,8 +46,17 @@ def _gone() -> IllegalAction:
 def piece_option(state: CubedState, piece: str, locale: str) -> Option:
     info = PIECES_BY_ID[piece]
     points = state.config.points.of(info.kind)
-    return Option(piece, t("builder.cubed.piece", locale, piece=piece_label(piece, locale), kind=t(f"cubed.kind.{info.kind}", locale),
-                           points=points), " / ".join(t(f"cubed.colour.{face}", locale) for face in info.faces))
+    words = piece_label(piece, locale)
+    return Option(piece, words, t("builder.cubed.piece", locale, kind=t(f"cubed.kind.{info.kind}", locale),
+                                  points=points), words)
+
+
+def one_per_look(pieces: list[str]) -> list[str]:
+    """Each piece id once, and one copy of each blocker colour (alike in play)."""
+    seen: dict[tuple[str, ...], str] = {}
+    for piece in pieces:
+        seen.setdefault(tuple(PIECES_BY_ID[piece].faces), piece)
+    return list(seen.values())
 
 
 def base(table: Any, locale: str = "en") -> tuple[Any, Any]:
@@ -70,14 +85,15 @@ def preview_png(table: Any, seat: int, piece: str, targets: list[Cell], cell: Ce
         if target != cell:
             overlay.mark(image, overlay.Hex(*layout.centre(*target), layout.size), "target")
     faces = PIECES_BY_ID[piece].faces
+    words = piece_label(piece, locale)
     if cell is not None:
         cx, cy = layout.centre(*cell)
         overlay.paste_centred(image, cube_sprite(tuple(rotate(faces, rotation)), layout.size, locale), cx, cy)
         overlay.mark(image, overlay.Hex(cx, cy, layout.size), "chosen")
-        text = f"{piece}  →  {choices.cell_text(cell)}   ↻ {rotation}"
+        text = f"{words}  →  {cell_labels(table.state).get(cell, '?')}   ↻ {rotation}"
     else:
         overlay.paste_centred(image, cube_sprite(tuple(faces), 28, locale), 34, 34)
-        text = f"{piece}  →  ?"
+        text = f"{words}  →  ?"
     return overlay.encode(overlay.caption(image, text))
 
 
@@ -99,6 +115,16 @@ class CubedBuilder:
         if name not in QUICK:
             raise _gone()
         return QUICK[name]()
+
+    def details(self, table: Any, seat: int, view: CubedPrivateView, locale: str) -> list[str]:
+        """The hand in words, behind the panel's Details button: by kind, with the points each counts."""
+        lines = [t("builder.cubed.hand", locale, count=len(view.hand), points=sum(p.points for p in view.hand))]
+        for kind in ("blocker", "one", "two", "three"):
+            pieces = [p for p in view.hand if p.kind == kind]
+            if pieces:
+                lines.append(t("builder.cubed.hand_kind", locale, kind=t(f"cubed.kind.{kind}", locale),
+                               points=pieces[0].points, pieces=pieces_label([p.id for p in pieces], locale)))
+        return lines
 
     def screen(self, table: Any, seat: int, path: tuple[str, ...], locale: str) -> Screen:
         state: CubedState = table.state
@@ -130,84 +156,90 @@ class CubedBuilder:
         if state.phase in ("drawn", "bonus"):
             lines.append(t(f"builder.cubed.{state.phase}", locale))
         if not path:
-            pieces = choices.fitting_pieces(state, seat)
+            pieces = one_per_look(choices.fitting_pieces(state, seat))
             lines.append(t("builder.cubed.start" if pieces else "builder.cubed.none_fit", locale))
-            menu = Menu(t("builder.cubed.pick_piece", locale), [piece_option(state, p, locale) for p in pieces], ())
+            menu = Menu(t("builder.cubed.pick_piece", locale), [piece_option(state, p, locale) for p in pieces], (),
+                        prompt=False)
             return Screen(lines, menu if pieces else None, self._buttons(table, state, seat, locale))
         piece = path[0]
         where = choices.placements_of(state, seat, piece)
-        if not where:
+        if not where or len(path) > 2:
             raise _gone()
         targets = list(where)
-        menu = Menu(t("builder.cubed.pick_cell", locale, piece=piece), self._spots(state, where, locale), path[:1])
+        words = piece_label(piece, locale)
+        labels = cell_labels(state)
+        menu = Menu(t("builder.cubed.pick_cell", locale, piece=words), self._spots(where, labels, locale), path[:1])
+        spots = [(cell, k) for cell, rotations in where.items() for k in rotations]
         if len(path) == 1:
-            lines.append(t("builder.cubed.chosen_piece", locale, piece=piece))
-            return Screen(lines, menu, preview=lambda: preview_png(table, seat, piece, targets, locale=locale))
-        token, _, chosen = path[1].partition(SPOT)
-        cell = choices.parse_token(token)
-        if cell not in where or len(path) > (2 if chosen else 3):
-            raise _gone()
-        rotations = where[cell]
-        chosen = chosen or (path[2] if len(path) == 3 else str(rotations[0]))  # or a panel drawn before spots
-        rotation = int(chosen) if chosen.isdigit() else -1
-        if rotation not in rotations:
-            raise _gone()
-        menu.chosen = (spot_value(cell, rotation),)
-        lines += [t("builder.cubed.chosen_cell", locale, piece=piece, cell=choices.cell_text(cell), rotation=rotation),
+            if len(spots) > 1 and state.table:
+                lines.append(t("builder.cubed.chosen_piece", locale, piece=words))
+                return Screen(lines, menu, preview=lambda: preview_png(table, seat, piece, targets, locale=locale))
+            cell, rotation = spots[0]  # one place fits, or the round's first piece: picked for you
+            lines.append(t("builder.cubed.one_spot" if len(spots) == 1 else "builder.cubed.first_piece", locale,
+                           cell=labels.get(cell, "?"), rotation=rotation))
+        else:
+            token, _, chosen = path[1].partition(SPOT)
+            cell = choices.parse_token(token)  # type: ignore[assignment]
+            if cell not in where or not chosen.isdigit() or int(chosen) not in where[cell]:
+                raise _gone()
+            rotation = int(chosen)
+        menu.chosen, menu.prompt = (spot_value(cell, rotation),), False
+        lines += [t("builder.cubed.chosen_cell", locale, piece=words, cell=labels.get(cell, "?"), rotation=rotation),
                   t("builder.confirm_hint", locale)]
         return Screen(lines, menu, action=PlaceAction(piece=piece, cell=cell, rotation=rotation),
                       preview=lambda: preview_png(table, seat, piece, targets, cell, rotation, locale))
 
     @staticmethod
-    def _spots(state: CubedState, where: dict[Cell, list[int]], locale: str) -> list[Option]:
+    def _spots(where: dict[Cell, list[int]], labels: dict[Cell, str], locale: str) -> list[Option]:
         """One option per cell and rotation that fits: the cell and its
         rotation are one choice (one tap), the rotation named only where
-        more than one fits."""
-        names = cell_labels(state)
+        more than one fits; as buttons, a row per cell where they fit."""
         out = []
-        for cell, rotations in where.items():
-            label = t("builder.cubed.cell", locale, cell=choices.cell_text(cell))
-            where_text = t("builder.cubed.cell_label", locale, label=names[cell]) if cell in names \
-                else t("builder.cubed.no_label", locale)
+        for number, (cell, rotations) in enumerate(where.items()):
+            name = labels.get(cell)
+            label = t("builder.cubed.cell", locale, cell=name) if name else t("builder.cubed.no_label", locale)
             for k in rotations:
                 if len(rotations) == 1:
-                    out.append(Option(spot_value(cell, k), label, where_text))
+                    out.append(Option(spot_value(cell, k), label, short=name or label, group=number))
                     continue
                 out.append(Option(spot_value(cell, k), f"{label} · {t('builder.cubed.rotation', locale, rotation=k)}",
-                                  f"{where_text} · {t('builder.cubed.rotation_hint', locale, degrees=120 * k)}"))
+                                  t("builder.cubed.rotation_hint", locale, degrees=120 * k),
+                                  t("builder.cubed.spot", locale, cell=name or "?", rotation=k), number))
         return out
 
     def _keep(self, state: CubedState, path: tuple[str, ...], lines: list[str], locale: str) -> Screen:
-        pending = list(dict.fromkeys(state.pending))
+        pending = one_per_look(state.pending)
         menu = Menu(t("builder.cubed.pick_keep", locale), [piece_option(state, p, locale) for p in pending], ())
         if not path:
             return Screen(lines + [t("builder.cubed.keep_start", locale)], menu)
         if path[0] not in pending or len(path) > 1:
             raise _gone()
-        menu.chosen = path
-        return Screen(lines + [t("builder.cubed.keep_chosen", locale, piece=path[0]), t("builder.confirm_hint", locale)],
-                      menu, action=KeepAction(piece=path[0]))
+        menu.chosen, menu.prompt = path, False
+        return Screen(lines + [t("builder.cubed.keep_chosen", locale, piece=piece_label(path[0], locale)),
+                               t("builder.confirm_hint", locale)], menu, action=KeepAction(piece=path[0]))
 
     def _give(self, table: Any, state: CubedState, seat: int, path: tuple[str, ...], lines: list[str],
               locale: str) -> Screen:
         end = [Button(t("builder.cubed.end_turn", locale), ids.QUICK, ("pass",))]
-        hand = list(dict.fromkeys(state.hands[seat]))
+        hand = one_per_look(state.hands[seat])
         if not path:
-            menu = Menu(t("builder.cubed.pick_gift", locale), [piece_option(state, p, locale) for p in hand], ())
+            menu = Menu(t("builder.cubed.pick_gift", locale), [piece_option(state, p, locale) for p in hand], (),
+                        prompt=False)
             return Screen(lines + [t("builder.cubed.give_start", locale)], menu, end)
         piece = path[0]
         if piece not in hand or len(path) > 2:
             raise _gone()
+        words = piece_label(piece, locale)
         others = [s for s in range(len(state.hands)) if s != seat]
-        menu = Menu(t("builder.cubed.pick_player", locale, piece=piece),
-                    [Option(str(s), table.seats[s].name[:100]) for s in others], path[:1])
+        menu = Menu(t("builder.cubed.pick_player", locale, piece=words),
+                    [Option(str(s), table.seats[s].name[:100]) for s in others], path[:1], prompt=False)
         if len(path) == 1:
-            return Screen(lines + [t("builder.cubed.give_chosen", locale, piece=piece)], menu, end)
+            return Screen(lines + [t("builder.cubed.give_chosen", locale, piece=words)], menu, end)
         if not path[1].isdigit() or int(path[1]) not in others:
             raise _gone()
         to_seat = int(path[1])
         menu.chosen = (path[1],)
-        return Screen(lines + [t("builder.cubed.give_ready", locale, piece=piece, player=table.seats[to_seat].name),
+        return Screen(lines + [t("builder.cubed.give_ready", locale, piece=words, player=table.seats[to_seat].name),
                                t("builder.confirm_hint", locale)], menu, end,
                       action=GiveAction(piece=piece, to_seat=to_seat))
 

@@ -54,6 +54,12 @@ def _gone() -> IllegalAction:
     return IllegalAction("builder.gone")
 
 
+def board_order(cell: str) -> tuple[int, str]:
+    """Cells as the board is drawn: row 7 on top, columns A to E."""
+    label = choices.split_target(cell)[0]
+    return -int(label[1:]), label[0]
+
+
 def _card_at(state: DeathFrontState, cell: str) -> str:
     label, at_facility = choices.split_target(cell)
     uid = state.facilities.get(label) if at_facility else state.pieces.get(label) or state.facilities.get(label)
@@ -104,6 +110,11 @@ class DeathFrontBuilder:
         if name not in QUICK:
             raise _gone()
         return QUICK[name]()
+
+    def details(self, table: Any, seat: int, view: Any, locale: str) -> list[str]:
+        """The hand's card facts, behind the panel's Details button: the step's
+        instruction and the controls come first on a phone."""
+        return table.definition.renderer.hand_text(view, locale).splitlines()
 
     def screen(self, table: Any, seat: int, path: tuple[str, ...], locale: str) -> Screen:
         state: DeathFrontState = table.state
@@ -177,23 +188,28 @@ class DeathFrontBuilder:
 
     # -- the first choice of a step ------------------------------------------------------
     def _first_options(self, state: DeathFrontState, seat: int, locale: str) -> list[Option]:
+        """As buttons: a card by its name (Details has its facts), cards to
+        deploy on one row and units to move on the next, targets as the board
+        lies."""
         def card(kind: str, uid: str, key: str | None = None) -> Option:
             label = card_label(R.card(uid), locale)
             text = t(f"builder.deathfront.{key}", locale, card=label) if key else label
-            return Option(f"{kind}{ids.SEP}{uid}", text)
+            short = t(f"builder.deathfront.{key}", locale, card=card_name(uid, locale)) if key \
+                else card_name(uid, locale)
+            return Option(f"{kind}{ids.SEP}{uid}", text, short=short)
 
         if state.step == "deploy":
             return ([card("d", u, "deploy_option") for u in choices.deployable(state, seat)]
                     + [Option(f"m{ids.SEP}{c}", t("builder.deathfront.move_option", locale, cell=c,
-                                                  card=card_name(state.pieces[c], locale)))
+                                                  card=card_name(state.pieces[c], locale)), group=1)
                        for c in choices.movable(state, seat)])
         if state.step == "facility":
             return [card("f", u) for u in choices.facilities(state, seat)]
         if state.step == "skill":
             return [card("k", u) for u in choices.skills(state, seat)]
         if state.step == "attack":
-            return [Option(f"a{ids.SEP}{c}", self._cell_text(state, c, locale))
-                    for c in choices.attack_targets(state, seat)]
+            return [Option(f"a{ids.SEP}{c}", self._cell_text(state, c, locale), group=-board_order(c)[0])
+                    for c in sorted(choices.attack_targets(state, seat), key=board_order)]
         return []
 
     @staticmethod
@@ -203,7 +219,9 @@ class DeathFrontBuilder:
 
     def _cells_menu(self, state: DeathFrontState, placeholder: str, cells: list[str], base: tuple[str, ...],
                     locale: str, chosen: tuple[str, ...] = ()) -> Menu:
-        return Menu(placeholder, [Option(c, self._cell_text(state, c, locale)) for c in cells], base, chosen=chosen)
+        """Cells to pick; as buttons, a row per row of the board where they fit."""
+        return Menu(placeholder, [Option(c, self._cell_text(state, c, locale), group=-board_order(c)[0])
+                                  for c in sorted(cells, key=board_order)], base, chosen=chosen)
 
     # -- deploy, move, facility ------------------------------------------------------------------
     def _deploy(self, table: Any, state: DeathFrontState, seat: int, path: tuple[str, ...], lines: list[str],
@@ -302,11 +320,13 @@ class DeathFrontBuilder:
         ready = choices.attackers_for(state, seat, target)
         menu = self._cells_menu(state, t("builder.deathfront.pick_attackers", locale, target=target), ready,
                                 path[:2], locale)
-        menu.max_values = len(ready)
+        menu.max_values, menu.min_values = len(ready), 1
+        # Every unit that reaches the target starts picked (one tap fewer per
+        # attacker, issue 31); a tap takes one out, the last one stays.
         if len(path) == 2:
-            return Screen(lines + [t("builder.deathfront.attackers_hint", locale)], menu,
-                          preview=lambda: preview_png(table, [target], ready, [], f"{target} ← ?", locale=locale))
-        attackers = path[2].split(ids.MULTI)
+            lines = lines + [t("builder.deathfront.all_attackers", locale, cells=", ".join(ready)) if len(ready) > 1 else
+                             t("builder.deathfront.one_attacker", locale, cell=ready[0] if ready else "?")]
+        attackers = path[2].split(ids.MULTI) if len(path) > 2 else ready
         odds = choices.attack_odds(state, seat, target, attackers)
         if odds is None or any(a not in ready for a in attackers):
             raise _gone()
@@ -316,7 +336,7 @@ class DeathFrontBuilder:
         menu.chosen = tuple(attackers)
         label, at_facility = choices.split_target(target)
         return Screen(lines + [t("builder.deathfront.odds", locale, total=total, defence=defence, outcome=outcome),
-                               t("builder.confirm_hint", locale)], menu,
+                               t("builder.confirm_hint", locale)], menu if len(ready) > 1 else None,
                       action=Attack(target=label, attackers=attackers, at_facility=at_facility),
                       preview=lambda: preview_png(table, [target], ready, attackers,
                                                   f"{'+'.join(attackers)} → {target}: {total} vs {defence}", locale=locale))
@@ -326,7 +346,7 @@ class DeathFrontBuilder:
                  locale: str) -> Screen:
         cards = choices.discardable(state, seat)
         menu = Menu(t("builder.deathfront.pick_discard", locale),
-                    [Option(u, card_label(R.card(u), locale)) for u in cards], ())
+                    [Option(u, card_label(R.card(u), locale), short=card_name(u, locale)) for u in cards], ())
         buttons = [self._quick("skip", locale, "primary")]
         if not path:
             return Screen(lines + [t("builder.deathfront.draw_start", locale)], menu, buttons)

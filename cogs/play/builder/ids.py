@@ -15,8 +15,14 @@ PATTERN = re.compile(TEMPLATE)
 # Operations: a select adds its value(s); Back drops the last choice; Cancel
 # drops them all; a page turns a long menu; Confirm commits the built action;
 # a one-click action commits the action named in the path; Refresh and
-# Go show the path they carry.
+# Go show the path they carry. A choice drawn as buttons: each button (op
+# Choose) carries the path with its option's value added, so its custom id
+# ends with that value, and its page field says where the value starts (the
+# number of path segments before it); Details shows the path with the
+# player's cards in words.
 SELECT, BACK, CANCEL, PAGE, CONFIRM, QUICK, REFRESH, GOTO = "s", "bk", "x", "pg", "ok", "do", "rf", "go"
+CHOOSE, DETAILS = "c", "dt"
+BUTTON_OPS = (BACK, CANCEL, PAGE, CONFIRM, QUICK, REFRESH, GOTO, CHOOSE, DETAILS)
 
 
 class PathTooLong(ValueError):

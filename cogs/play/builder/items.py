@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from dataclasses import replace
+from typing import Any, Sequence
 
 import discord
 from pydantic import BaseModel
@@ -14,7 +15,7 @@ from cogs.common import bot_of, draw, render, user_locale
 from cogs.host import Host
 from cogs.learn.hints import hint_button
 from cogs.play.builder import ids
-from cogs.play.builder.controls import add_menu, control_classes, navigated, screen_buttons
+from cogs.play.builder.controls import add_controls, control_classes, navigated, screen_buttons
 from cogs.play.builder.ids import Ref
 from cogs.play.builder.model import Screen
 from cogs.play.builder.registry import builder_of
@@ -26,7 +27,8 @@ from i18n import t
 from tables.errors import Refusal
 from tables.text import game_name, safe_name, score_line
 
-BUTTON_TEMPLATE = r"tt:b:(?P<table>\d+):(?P<version>\d+):(?P<op>bk|x|pg|ok|do|rf|go):(?P<page>\d+):(?P<path>.*)"
+BUTTON_TEMPLATE = (r"tt:b:(?P<table>\d+):(?P<version>\d+):(?P<op>" + "|".join(ids.BUTTON_OPS)
+                   + r"):(?P<page>\d+):(?P<path>.*)")
 SELECT_TEMPLATE = r"tt:b:(?P<table>\d+):(?P<version>\d+):(?P<op>s):(?P<page>\d+):(?P<path>.*)"
 log = logging.getLogger(__name__)
 
@@ -41,19 +43,26 @@ DYNAMIC_ITEMS = (BuilderButton, BuilderSelect)
 
 # ---- drawing a screen ----------------------------------------------------------------
 def controls(table_id: int, version: int, screen: Screen, path: tuple[str, ...], page: int,
-             locale: str, acting: bool = True) -> discord.ui.View:
-    """The screen's menu and buttons. Not ``acting`` (not the seat's turn):
-    Confirm and the one-click actions are drawn disabled; menus, Back and
-    the page buttons still work, to look and plan ahead."""
+             locale: str, acting: bool = True, extras: Sequence[discord.ui.Item[Any]] = ()) -> discord.ui.View:
+    """The screen's choice and buttons (``panel_controls`` without the prompt)."""
+    return panel_controls(table_id, version, screen, path, page, locale, acting, extras)[0]
+
+
+def panel_controls(table_id: int, version: int, screen: Screen, path: tuple[str, ...], page: int, locale: str,
+                   acting: bool = True, extras: Sequence[discord.ui.Item[Any]] = ()) -> tuple[discord.ui.View, list[str]]:
+    """The screen's choice (buttons where they fit, else a menu), its buttons
+    and ``extras``, and the prompt lines the panel adds. Not ``acting`` (not
+    the seat's turn): Confirm and the one-click actions are drawn disabled;
+    choices, Back and the page buttons still work, to look and plan ahead."""
     view = discord.ui.View(timeout=None)
-    add_menu(view, screen, path, page, locale, lambda op, at, where: Ref(table_id, version, op, at, where),
-             BuilderButton, BuilderSelect)
-    buttons = screen_buttons(screen, path, locale, can_confirm=acting)
-    for button in buttons:
+    buttons = []
+    for button in screen_buttons(screen, path, locale, can_confirm=acting):
         disabled = button.disabled or (not acting and button.op in (ids.CONFIRM, ids.QUICK))
-        view.add_item(BuilderButton(Ref(table_id, version, button.op, 0, button.path), button.label,
-                                    "secondary" if disabled else button.style, disabled))
-    return view
+        buttons.append(replace(button, disabled=disabled, style="secondary" if disabled else button.style))
+    prompt = add_controls(view, screen, path, page, locale,
+                          lambda op, at, where: Ref(table_id, version, op, at, where),
+                          BuilderButton, BuilderSelect, buttons, extras)
+    return view, prompt
 
 
 def acting(table: Any, seat: int) -> bool:
@@ -86,7 +95,8 @@ async def handle(interaction: discord.Interaction, ref: Ref, values: list[str]) 
     try:
         path, page, notes = await apply_click(bot, table, seat, interaction.user.id, builder, ref, values, locale)
         version = table.record.version
-        await show(interaction, table, seat, path, page, locale, notes)
+        details = ref.op == ids.DETAILS and ref.version == version
+        await show(interaction, table, seat, path, page, locale, notes, details)
         panel.version, panel.notes = version, notes
     finally:
         panel.busy -= 1
@@ -125,24 +135,28 @@ async def apply_click(bot: Any, table: Any, seat: int, user_id: int, builder: An
 
 
 async def show(interaction: discord.Interaction, table: Any, seat: int, path: tuple[str, ...], page: int,
-               locale: str, notes: list[str]) -> None:
-    """Redraw the clicked panel at ``path``, with the click's ``notes``."""
+               locale: str, notes: list[str], details: bool = False) -> None:
+    """Redraw the clicked panel at ``path``, with the click's ``notes``
+    (``details``: with the player's cards in words)."""
     try:
         playing_seat(table, interaction.user.id)  # the game may have ended with the last action
     except Refusal as error:
         message = closed("\n".join(notes + ([] if notes else [refusal(error, locale)])))
     else:
-        message = await compose(bot_of(interaction), table, seat, locale, path, page, notes)
+        message = await compose(bot_of(interaction), table, seat, locale, path, page, notes, details=details)
     await interaction.edit_original_response(**message.edit_kwargs())
 
 
 async def compose(bot: Host, table: Any, seat: int, locale: str, path: tuple[str, ...] = (),
-                  page: int = 0, notes: list[str] | None = None, head: list[str] | None = None) -> PanelMessage:
+                  page: int = 0, notes: list[str] | None = None, head: list[str] | None = None,
+                  details: bool = False) -> PanelMessage:
     """The panel of ``seat`` at ``path`` of the builder: the title, ``head``
-    lines (what just happened), the builder's lines, then ``notes`` (the
-    answer to the last click). The picture (the hand, or the builder's
-    preview) carries its alt text; a text-mode player (``/settings view``)
-    gets the hand and the board in words instead."""
+    lines (what just happened), the builder's lines and the choice's prompt,
+    then ``notes`` (the answer to the last click). A builder with ``details``
+    keeps the player's cards in words behind a Details button (``details``:
+    shown), so the controls come first on a phone. The picture (the hand, or
+    the builder's preview) carries its alt text; a text-mode player
+    (``/settings view``) gets the hand and the board in words instead."""
     notes, head = list(notes or []), list(head or [])
     view = table.engine.private_view(table.state, seat)
     renderer = table.definition.renderer
@@ -150,11 +164,12 @@ async def compose(bot: Host, table: Any, seat: int, locale: str, path: tuple[str
     builder = builder_of(table)
     title = t("core.hand.title", locale, game=game_name(table.record.game_type, locale), id=table.id)
     buttons: discord.ui.View | None = None
+    hint = hint_button(table, seat, locale)
     if builder is None:
         if view is None:
             return closed("\n".join(head + [t("core.hand.none", locale)] + notes))
         lines = [title]
-        items = bot.notifier.game_items(table, locale)
+        items = bot.notifier.game_items(table, locale) + ([hint] if hint is not None else [])
         if items:
             buttons = discord.ui.View(timeout=None)
             for item in items:
@@ -169,14 +184,22 @@ async def compose(bot: Host, table: Any, seat: int, locale: str, path: tuple[str
         lines = list(screen.lines)
         if not path and lines:  # the panel's first screen: the hand, then what happened
             lines[0] = title
-        buttons = controls(table.id, table.record.version, screen, path, page, locale, acting(table, seat))
+        described = getattr(builder, "details", None)
+        extras: list[discord.ui.Item[Any]] = [hint] if hint is not None else []
+        if described is not None and view is not None:
+            if details:
+                lines += described(table, seat, view, locale)
+            extras.append(BuilderButton(Ref(table.id, table.record.version, ids.GOTO if details else ids.DETAILS,
+                                            0, path), t("builder.hide_details" if details else "builder.details",
+                                                        locale)))
+        buttons, prompt = panel_controls(table.id, table.record.version, screen, path, page, locale,
+                                         acting(table, seat), extras)
+        lines[1:1] = [] if described is not None else [renderer.hand_text(view, locale)] if view is not None else []
+        lines += prompt
         preview = screen.preview
         if not path:
             warm(builder, table, locale)
-    buttons = with_hint(buttons, table, seat, locale)
-    line = renderer.hand_text(view, locale) if view is not None else ""
-    if line and line not in lines:  # the hand in words, to copy into a command
-        lines.insert(1, line)
+    lines = [line for i, line in enumerate(lines) if line and line not in lines[:i]]
     content = "\n".join(lines[:1] + head + lines[1:] + notes)
     if text_mode:
         return PanelMessage(with_words(content, table, view, locale), None, view=buttons, path=path)
@@ -191,19 +214,6 @@ async def compose(bot: Host, table: Any, seat: int, locale: str, path: tuple[str
         message.image = await draw(bot, renderer, "hand", view, locale, key=(table.id, "hand", seat, locale))
         message.description = alt_text(renderer, "hand", view, locale)
     return message
-
-
-def with_hint(buttons: discord.ui.View | None, table: Any, seat: int, locale: str) -> discord.ui.View | None:
-    """The panel's controls with 💡 Hint where hints are on (``cogs.learn.hints``)."""
-    button = hint_button(table, seat, locale)
-    if button is None:
-        return buttons
-    buttons = buttons or discord.ui.View(timeout=None)
-    try:
-        buttons.add_item(button)
-    except ValueError:  # a full panel keeps its controls; /hint still answers
-        pass
-    return buttons
 
 
 def with_words(content: str, table: Any, view: Any, locale: str) -> str:

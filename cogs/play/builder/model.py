@@ -1,6 +1,8 @@
 """The step model every game's builder fills in: one screen per set of
-choices made so far (the "path"): text lines, at most one select menu listing
-only legal choices, buttons, the action that Confirm commits, and a preview."""
+choices made so far (the "path"): text lines, at most one choice listing
+only legal options (drawn as buttons where they fit, else as a select menu:
+cogs/play/builder/controls.py), buttons, the action that Confirm commits,
+and a preview."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -16,15 +18,27 @@ class Option:
     value: str  # one or more path segments (joined by ids.SEP)
     label: str
     description: str | None = None
+    # Drawn as a button: its words (default: the label), its row group (the
+    # options of one group share rows, e.g. one row of the board) and style
+    # ("primary" marks what the text recommends, e.g. a play that is legal now).
+    short: str | None = None
+    group: int = 0
+    style: str = "secondary"
 
 
 @dataclass
 class Menu:
+    """One choice of a step. Drawn as buttons (one tap) where its options fit
+    beside the screen's other buttons, else as a select menu (two taps); its
+    placeholder then becomes the step's prompt line."""
+
     placeholder: str
     options: list[Option]
     base: tuple[str, ...]  # the path a choice is added to
     max_values: int = 1  # > 1: a multi-select, its values become one segment
     chosen: tuple[str, ...] = ()  # values shown as selected
+    min_values: int = 0  # a multi-choice: as buttons, the last ones chosen cannot be taken out
+    prompt: bool = True  # as buttons, the placeholder becomes a line (False: the screen's lines say it)
 
 
 @dataclass

@@ -212,11 +212,14 @@ class SetupBuilder:
             def square_option(sq: str) -> Option:
                 where = t("setup.build.covers", locale, tile=rules.plain(tops[sq])) if sq in tops \
                     else t("setup.build.empty", locale)
+                row = rules.SQUARE_POSITIONS[sq][0]
                 if sq in scoring:
                     where = "✓ " + t("builder.setup.scores", locale, points=scoring[sq]) + " · " + where
-                return Option(sq, sq, where)
+                    return Option(sq, sq, where, f"{sq} +{scoring[sq]}", row, "primary")
+                return Option(sq, sq, where, group=row)
 
-            ordered = sorted(free, key=lambda sq: sq not in scoring)  # plays that are legal now first
+            # As buttons, the squares lie as on the board (a row per board row, plays legal now in blue).
+            ordered = sorted(free, key=lambda sq: rules.SQUARE_POSITIONS[sq])
             menu = Menu(t("setup.build.pick_square", locale, tile=rules.plain(picked)),
                         [square_option(sq) for sq in ordered], path)
             lines.append(t("setup.build.placed", locale, move=format_placements(placements)) if placements
@@ -228,12 +231,16 @@ class SetupBuilder:
 
         def tile_option(tile: str) -> Option:
             where = t("setup.build.from_hand" if tile in view.hand else "setup.build.from_common", locale)
-            return Option(tile, rules.plain(tile), ("✓ " if tile in playable else "") + where)
+            return Option(tile, rules.plain(tile), ("✓ " if tile in playable else "") + where,
+                          group=0 if tile in view.hand else 1, style="primary" if tile in playable else "secondary")
 
-        tiles.sort(key=lambda tile: tile not in playable)  # tiles that make a legal play now first
+        # As buttons: your hand's tiles on one row, the common hand's on the next; blue: a legal play now.
+        tiles.sort(key=lambda tile: (tile not in view.hand, tile not in playable))
         menu = Menu(t("setup.build.pick_tile", locale), [tile_option(tile) for tile in tiles], path) \
             if tiles and len(placements) < MAX_TILES else None
         if not placements:
+            if menu is not None:
+                menu.prompt = False  # the start line says it
             return Screen(lines + [t("setup.build.start", locale)], menu, buttons)
         lines.append(t("setup.build.placed", locale, move=format_placements(placements)))
         preview = preview_for(table, seat, placements)
