@@ -17,9 +17,9 @@ START = 1_800_000_000.0
 
 
 async def finished(db: Database, game_type: str, at: float, seats: list[tuple[int | None, str, int, str]],
-                   guild: int = GUILD) -> int:
+                   guild: int = GUILD, channel: int = CHANNEL) -> int:
     """A finished game: (user id or None for an AI, name, rank, outcome) per seat."""
-    record = GameRecord(game_type=game_type, guild_id=guild, channel_id=CHANNEL if guild == GUILD else guild * 10,
+    record = GameRecord(game_type=game_type, guild_id=guild, channel_id=channel,
                         host_id=seats[0][0] or 1, status="finished",
                         seats=[Seat(user_id=u, name=name) for u, name, _, _ in seats],
                         seed=1, created_at=at - 600, updated_at=at)
@@ -42,20 +42,21 @@ async def rate(db: Database, game_id: int, game_type: str, user_id: int, name: s
                                                     last_played=at))
 
 
-async def fill(db: Database) -> None:
+async def fill(db: Database, guild: int = GUILD, channel: int = CHANNEL) -> None:
     """Cubed: eleven players above Ada, then Ada (12th), Bo last; Setup: Bo
     above Ada. Cy played only unrated here (a name, no rating). Dee has a
     rating in another server only."""
     at = START
     for n, (user, name) in enumerate(PLAYERS):
-        game = await finished(db, "cubed", at + n, [(user, name, 1, "win"), (BO, "Bo", 2, "loss")])
-        await rate(db, game, "cubed", user, name, 40.0 - n, at + n, wins=1)
-    game = await finished(db, "cubed", at + 50, [(ADA, "Ada", 1, "win"), (BO, "Bo", 2, "loss")])
-    await rate(db, game, "cubed", ADA, "Ada", 28.0, at + 50, wins=1)
-    await rate(db, game, "cubed", BO, "Bo", 10.0, at + 50, games=12)
-    game = await finished(db, "setup", at + 60, [(BO, "Bo", 1, "win"), (ADA, "Ada", 2, "loss")])
-    await rate(db, game, "setup", BO, "Bo", 30.0, at + 60, wins=1)
-    await rate(db, game, "setup", ADA, "Ada", 20.0, at + 60)
-    await finished(db, "deathfront", at + 70, [(CY, "Cy", 1, "win"), (None, "AI", 2, "loss")])
-    game = await finished(db, "cubed", at + 80, [(DEE, "Dee", 1, "win"), (ADA, "Ada", 2, "loss")], guild=OTHER_GUILD)
+        game = await finished(db, "cubed", at + n, [(user, name, 1, "win"), (BO, "Bo", 2, "loss")], guild, channel)
+        await rate(db, game, "cubed", user, name, 40.0 - n, at + n, wins=1, guild=guild)
+    game = await finished(db, "cubed", at + 50, [(ADA, "Ada", 1, "win"), (BO, "Bo", 2, "loss")], guild, channel)
+    await rate(db, game, "cubed", ADA, "Ada", 28.0, at + 50, wins=1, guild=guild)
+    await rate(db, game, "cubed", BO, "Bo", 10.0, at + 50, games=12, guild=guild)
+    game = await finished(db, "setup", at + 60, [(BO, "Bo", 1, "win"), (ADA, "Ada", 2, "loss")], guild, channel)
+    await rate(db, game, "setup", BO, "Bo", 30.0, at + 60, wins=1, guild=guild)
+    await rate(db, game, "setup", ADA, "Ada", 20.0, at + 60, guild=guild)
+    await finished(db, "deathfront", at + 70, [(CY, "Cy", 1, "win"), (None, "AI", 2, "loss")], guild, channel)
+    game = await finished(db, "cubed", at + 80, [(DEE, "Dee", 1, "win"), (ADA, "Ada", 2, "loss")],
+                          guild=OTHER_GUILD, channel=OTHER_GUILD * 10)
     await rate(db, game, "cubed", DEE, "Dee", 50.0, at + 80, guild=OTHER_GUILD, wins=1)
