@@ -26,6 +26,7 @@ from web import (
     pages,
     review_routes,
     table_routes,
+    tournament_routes,
 )
 from web.context import CONTEXT, SESSION, WebContext
 from web.credentials import presented_token, same_origin, socket_token
@@ -118,6 +119,7 @@ def create_app(service: TableService, notifier: WebNotifier, *, local: bool, sec
     lobby_routes.add_routes(app)
     review_routes.add_routes(app)
     community_routes.add_routes(app)
+    tournament_routes.add_routes(app)
     learn_routes.add_routes(app)
 
     async def close_sockets(app: web.Application) -> None:

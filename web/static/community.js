@@ -125,8 +125,20 @@ const Community = {
     body.dataset.user = data.user_id;
   },
 
-  async tournaments(body) {
-    body.replaceChildren(this.el("p", { className: "hint", textContent: Tabletop.word("web.err.no_tournament") }));
+  async tournaments(body, id) {
+    const data = await Tabletop.request("GET", this.channelApi("tournaments", id ? { id } : {}));
+    const parts = [this.el("h3", { textContent: data.title })];
+    const next = data.next ? data.next.text : Tabletop.word("web.community.no_match");
+    const line = this.el("p", { id: "next-match", textContent: next });
+    if (data.next && data.next.table_id && Tabletop.openTable) {
+      line.append(" ", this.button("web.page.watch", () => { this.close(); Tabletop.openTable(String(data.next.table_id)); }));
+    }
+    parts.push(line);
+    if (data.standings) parts.push(this.el("img", { id: "standings-card", src: data.standings, alt: data.alt }));
+    for (const other of data.others) {
+      parts.push(this.button({ text: other.title }, () => this.tournaments(body, other.id), { className: "link" }));
+    }
+    body.replaceChildren(...parts);
   },
 
   // Under whose turn it is: the table's players, each name opening that player's profile.
