@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from playwright.async_api import expect
 
+from tables.tournaments.service import TournamentService
 from tests.browser.live_board import settled
 from tests.browser.test_activity import ADA, activity_server, open_activity, require_bundle
 from tests.support.activity import CHANNEL, GUILD, discord_table
@@ -83,3 +84,30 @@ async def test_standings_of_an_empty_channel_in_chinese(database_url, open_page)
         await shoot(page, "standings-profile-zh-CN", full_page=True)
         await page.locator("#community-back").click()
         await expect(page.locator("#lobby-offer")).to_be_visible()
+
+
+async def test_a_tournament_and_the_leaderboard_at_desktop_size(database_url, open_page):
+    require_bundle()
+    page = await open_page(viewport={"width": 1280, "height": 800})
+    async with activity_server(database_url, allowed={(ADA, CHANNEL)}) as (base_url, service):
+        await fill(service.db, GUILD, CHANNEL)
+        tournaments = TournamentService(service)
+        made = await tournaments.new(GUILD, CHANNEL, ADA, "cubed", "swiss")
+        await tournaments.join(made.id, ADA, "Ada")
+        await tournaments.add_ai(made.id, ADA)
+        await tournaments.start(made.id, ADA)
+        await open_activity(page, base_url, found=False)  # the match is played in its own thread
+        await expect(page.locator("#lobby-offer")).to_be_visible()
+        await page.locator("#community-button").click()
+        await expect(page.locator("#leaderboard caption")).to_have_text("SETUP leaderboard")
+        await shoot(page, "standings-leaderboard-desktop")
+        await page.locator('#community [data-view="tournaments"]').click()
+        await expect(page.locator("#community-body h3")).to_contain_text(f"Tournament #{made.id}")
+        await expect(page.locator("#next-match")).to_contain_text("Your next match (round 1): against")
+        alt = await page.locator("#standings-card").get_attribute("alt")
+        assert alt and alt.startswith(f"The standings of tournament #{made.id}: 1. ")
+        await page.wait_for_function("() => document.getElementById('standings-card').naturalWidth > 0")
+        await shoot(page, "standings-tournament-desktop", full_page=True)
+        await page.locator("#next-match button").click()  # to the match's table, watched in place
+        await expect(page.locator("#table")).to_be_visible()
+        await page.wait_for_function("() => document.body.dataset.version !== undefined")

@@ -125,13 +125,21 @@ const Community = {
     body.dataset.user = data.user_id;
   },
 
+  // The match's table in place of the empty channel's offers (as opening a lobby there does).
+  showTable(id) {
+    this.close();
+    for (const node of ["lobby-offer", "learn-offer", "activity-status"]) document.getElementById(node)?.remove();
+    document.getElementById("table").hidden = false;
+    Tabletop.openTable(String(id));
+  },
+
   async tournaments(body, id) {
     const data = await Tabletop.request("GET", this.channelApi("tournaments", id ? { id } : {}));
     const parts = [this.el("h3", { textContent: data.title })];
     const next = data.next ? data.next.text : Tabletop.word("web.community.no_match");
     const line = this.el("p", { id: "next-match", textContent: next });
     if (data.next && data.next.table_id && Tabletop.openTable) {
-      line.append(" ", this.button("web.page.watch", () => { this.close(); Tabletop.openTable(String(data.next.table_id)); }));
+      line.append(" ", this.button("web.page.watch", () => this.showTable(data.next.table_id)));
     }
     parts.push(line);
     if (data.standings) parts.push(this.el("img", { id: "standings-card", src: data.standings, alt: data.alt }));
