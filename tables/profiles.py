@@ -25,8 +25,10 @@ from db.profiles import PlayedGame, RecentResult
 from db.rating_history import RatingPoint
 from db.repo import RatingRepo
 from db.seasons import Season
+from engines.base import ALT_LIMIT
 from i18n import t
 from render.profile import GameStats, Outcome, ProfileCard, RecentLine
+from render.words import clip
 from tables.text import game_name
 
 RECENT = 5
@@ -115,3 +117,13 @@ def card(profile: Profile, game_types: list[str], name: str, locale: str) -> Pro
     return ProfileCard(name=name, games=profile.games, wins=profile.wins,
                        favourite=game_name(favourite, locale) if favourite else None,
                        per_game=per_game, recent=recent, season=season_text(profile.season, locale))
+
+
+def alt_text(card: ProfileCard, locale: str) -> str:
+    """The card in words (the picture's description, for screen readers)."""
+    none = t("render.profile.none", locale)
+    lines = [t("profile.alt", locale, player=card.name, games=card.games, wins=card.wins,
+               favourite=card.favourite or none)]
+    lines += [t("profile.alt_game", locale, game=g.name, games=g.games, wins=g.wins,
+                rating=none if g.rating is None else f"{g.rating:.1f}") for g in card.per_game]
+    return clip(" ".join(lines), ALT_LIMIT)

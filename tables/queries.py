@@ -12,11 +12,12 @@ from db.database import Database
 from db.privacy import StoredData, stored_about
 from db.repo import GameRepo, RatingRepo, SettingsRepo
 from db.team_threads import TeamThreadRepo
+from db.tournaments import TournamentRepo
 from db.tutorials import TutorialRepo
 from tables import profiles
 from tables.privacy import Forgotten, forget
 from tables.pruning import Pruner
-from tables.records import GameRecord, RatingRow, Season
+from tables.records import Entrant, GameRecord, Match, RatingRow, Season, Tournament
 from tables.registry import GameRegistry
 from tables.seasons import Seasons
 
@@ -75,6 +76,17 @@ class Queries:
 
     async def profile(self, guild_id: int, user_id: int) -> profiles.Profile:
         return await profiles.load(self._db, guild_id, user_id)
+
+    # -- tournaments (their flow is tables.tournaments.service's) ----------------------------
+    async def tournaments(self, guild_id: int) -> list[Tournament]:
+        """A server's newest tournaments, newest first."""
+        return await TournamentRepo(self._db).in_guild(guild_id)
+
+    async def tournament_entrants(self, tournament_id: int) -> list[Entrant]:
+        return await TournamentRepo(self._db).entrants(tournament_id)
+
+    async def tournament_matches(self, tournament_id: int) -> list[Match]:
+        return await TournamentRepo(self._db).matches(tournament_id)
 
     # -- privacy -----------------------------------------------------------------------
     async def stored_about(self, user_id: int) -> StoredData:

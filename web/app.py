@@ -16,6 +16,7 @@ from tables.service import TableService
 from web import (
     activity_routes,
     channel_routes,
+    community_routes,
     continue_routes,
     discord_routes,
     hint_routes,
@@ -25,6 +26,7 @@ from web import (
     pages,
     review_routes,
     table_routes,
+    tournament_routes,
 )
 from web.context import CONTEXT, SESSION, WebContext
 from web.credentials import presented_token, same_origin, socket_token
@@ -116,6 +118,8 @@ def create_app(service: TableService, notifier: WebNotifier, *, local: bool, sec
     hint_routes.add_routes(app)
     lobby_routes.add_routes(app)
     review_routes.add_routes(app)
+    community_routes.add_routes(app)
+    tournament_routes.add_routes(app)
     learn_routes.add_routes(app)
 
     async def close_sockets(app: web.Application) -> None:

@@ -14,12 +14,11 @@ from discord.ext import commands
 from cogs.common import bot_of, display_name, png_file, refusals, render, reply, user_locale
 from cogs.host import Host
 from cogs.play.pictures import wants_text
-from engines.base import ALT_LIMIT
 from i18n import t
 from render.profile import ProfileCard, profile_png
-from render.words import clip
 from tables import profiles
 from tables.errors import TableError
+from tables.profiles import alt_text
 from tables.text import safe_name
 
 
@@ -28,16 +27,6 @@ async def draw_card(bot: Host, card: ProfileCard, locale: str) -> bytes:
     if bot.drawing is None:
         return await render(profile_png, card, locale)
     return await bot.drawing.compute(profile_png, card, locale)
-
-
-def alt_text(card: ProfileCard, locale: str) -> str:
-    """The card in words (the picture's description, for screen readers)."""
-    none = t("render.profile.none", locale)
-    lines = [t("profile.alt", locale, player=card.name, games=card.games, wins=card.wins,
-               favourite=card.favourite or none)]
-    lines += [t("profile.alt_game", locale, game=g.name, games=g.games, wins=g.wins,
-                rating=none if g.rating is None else f"{g.rating:.1f}") for g in card.per_game]
-    return clip(" ".join(lines), ALT_LIMIT)
 
 
 class ProfileCog(commands.Cog):

@@ -35,6 +35,7 @@ Tabletop.signIn = (async () => {
     say("activity.page.finding");
     const found = await Tabletop.request("GET", "/api/channels/" + encodeURIComponent(channelId) + "/table" +
       (guildId ? "?guild_id=" + encodeURIComponent(guildId) : ""));
+    Tabletop.where = where;  // the channel's standings (community.js)
     status.remove();
     main.hidden = false;
     document.body.dataset.table = found.table_id;  // the table shown (tests read it; the URL does not name it)
@@ -42,7 +43,10 @@ Tabletop.signIn = (async () => {
   } catch (error) {
     status.textContent = error.status ? error.message : Tabletop.word("activity.page.failed", { message: error.message });
     if (Tabletop.token && (error.status === 403 || error.status === 404)) offerTutorials(status, main);
-    if (Tabletop.token && error.status === 404 && where && where.guild_id) offerLobbies(status, main, where);
+    if (Tabletop.token && error.status === 404 && where && where.guild_id) {
+      Tabletop.where = where;
+      offerLobbies(status, main, where);
+    }
     return null;
   }
 })();

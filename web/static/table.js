@@ -32,6 +32,7 @@
     const yourTurn = data.to_act.includes(data.you);
     document.getElementById("turn").textContent =
       data.status === "playing" && yourTurn && mine.length === 1 ? Tabletop.word("web.page.your_turn") : data.turn_line;
+    if (Tabletop.showPlayers) Tabletop.showPlayers(data);  // names open profiles (community.js)
     const picker = document.getElementById("seat-picker");
     const select = document.getElementById("seat");
     picker.hidden = mine.length < 2;
