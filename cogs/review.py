@@ -32,6 +32,9 @@ async def send_review(interaction: discord.Interaction, game_id: int) -> None:
         items = await asyncio.to_thread(shown_items, definition, ready.record, ready.actions, ready.seat,
                                         ready.data, locale)
         game = game_name(ready.record.game_type, locale)
+        if not ready.moves:  # e.g. resigned before the first move: nothing was played to judge
+            await reply(interaction, t("review.no_moves", locale, game=game, id=game_id))
+            return
         if not items:
             await reply(interaction, t("review.none", locale, game=game, id=game_id))
             return
