@@ -6,7 +6,9 @@ Seats alternate between the two levels (in team games, teams do) and the
 level in the first seat rotates from game to game. Progress goes to stdout
 now and then; the LAST line is one JSON object: ``games``, ``a_wins``,
 ``b_wins``, ``draws``, the win rate of ``a`` among decided games with a 95 %
-interval, per-move milliseconds per level (median, p95, max), mean ranks and,
+interval, per-move milliseconds per level (median, p95, max; and the median
+and p95 in process CPU time, which another program on the machine barely
+changes), mean ranks and,
 for Death Front, results per faction and per side.
 
 A game counts as won by a level when every first-placed seat plays that
@@ -61,6 +63,8 @@ class Tally:
     first_side: frozenset[str] = frozenset()  # the side labels tallied as "allies"
     games: list[GameRecord] = field(default_factory=list)
     move_ms: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
+    # The same moves in process CPU time: what a move costs whatever else the machine runs.
+    move_cpu_ms: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
 
     def winner(self, game: GameRecord) -> str | None:
         top = {("a" if lvl_is_a else "b") for lvl_is_a, rank in zip(self._is_a(game), game.ranks) if rank == 1}
@@ -125,6 +129,9 @@ class Tally:
             out[f"{label}_move_ms_median"] = round(statistics.median(times), 2) if times else None
             out[f"{label}_move_ms_p95"] = round(percentile(times, 95), 2) if times else None
             out[f"{label}_move_ms_max"] = round(max(times), 2) if times else None
+            cpu = self.move_cpu_ms[label]
+            out[f"{label}_move_cpu_ms_median"] = round(statistics.median(cpu), 2) if cpu else None
+            out[f"{label}_move_cpu_ms_p95"] = round(percentile(cpu, 95), 2) if cpu else None
             out[f"{label}_mean_rank"] = round(statistics.mean(ranks[label]), 3) if ranks[label] else None
         out["a_rank_margin"], out["a_rank_margin_95"] = self.rank_margin()
         out["mean_actions"] = round(statistics.mean(g.actions for g in self.games), 1) if self.games else 0
@@ -163,9 +170,10 @@ def play_game(definition: GameDefinition, config: Any, players: int, index: int,
             raise RuntimeError(f"game {index} did not end within {MAX_ACTIONS} actions")
         seat = engine.to_act(state)[0]
         label = levels[seat]
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         action = ai.choose_action(engine, state, seat, level_of[label], rng, budgets[label])
         tally.move_ms[label].append((time.perf_counter() - started) * 1000)
+        tally.move_cpu_ms[label].append((time.process_time() - cpu) * 1000)
         state, _ = engine.apply(state, seat, action)
         actions += 1
     result = engine.result(state)

@@ -35,8 +35,10 @@ def test_arena_alternates_seats_and_reports_the_contract_fields(capsys):
 
     last = capsys.readouterr().out.strip().splitlines()[-1]
     out = json.loads(last)
-    for key in ("games", "a_wins", "b_wins", "draws", "a_move_ms_p95", "b_move_ms_p95", "factions"):
+    for key in ("games", "a_wins", "b_wins", "draws", "a_move_ms_p95", "b_move_ms_p95", "factions",
+                "a_move_cpu_ms_p95", "b_move_cpu_ms_median"):
         assert key in out
+    assert 0 < out["a_move_cpu_ms_median"] <= out["a_move_cpu_ms_p95"]
     assert out["games"] == 2 and out["a_wins"] + out["b_wins"] + out["draws"] == 2
     # Two games, seats swapped: each level played each faction once.
     assert all(row["a_games"] == 1 and row["b_games"] == 1 for row in out["factions"].values())
