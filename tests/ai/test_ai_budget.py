@@ -109,3 +109,13 @@ def test_a_floor_above_the_iterations_is_refused():
     except ValueError:
         return
     raise AssertionError("a floor above the iteration cap was accepted")
+
+
+def test_every_game_level_has_a_floor():
+    """A game's own budget (SETUP's hard) keeps the floor too: without it a
+    loaded machine cut SETUP's hard to a dozen play-outs."""
+    for game in ("setup", "cubed", "deathfront"):
+        for level in ("normal", "hard"):
+            budget = ai.budget_for(ENGINES[game], level)
+            assert budget.floor > 0, (game, level)
+            assert budget.iterations is None or budget.floor <= budget.iterations // 2, (game, level)
