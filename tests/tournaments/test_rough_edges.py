@@ -11,7 +11,7 @@ from tables.errors import TableError
 from tests.conftest import TEST_EXTENSIONS, Table, last_reply
 from tests.tournaments.test_tournament_discord import play_threads, said, signup_message
 
-EXTENSIONS = [*TEST_EXTENSIONS, "cogs.tournament"]
+EXTENSIONS = [*TEST_EXTENSIONS, "cogs.community.tournament.extension"]
 
 
 @pytest.fixture
