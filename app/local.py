@@ -25,11 +25,18 @@ from web.server import WebServer
 
 log = logging.getLogger("tabletop")
 LOCAL_PORT = 8080
+# After the address on the one line (contract: the line starts "Tabletop local play: <address>").
+DISCORD_HINT = "(no DISCORD_TOKEN; to run the Discord bot instead, set DISCORD_TOKEN in .env, see .env.example)"
+
+
+def ready_line(url: str) -> str:
+    """The one line local play prints: the address first, then how to run the Discord bot instead."""
+    return f"Tabletop local play: {url} {DISCORD_HINT}"
 
 
 async def serve_locally(settings: Settings, db: Database, ready: Callable[[str], None] = print) -> None:
     """Open the database, restore live games and serve until SIGINT or
-    SIGTERM; ``ready`` gets the one line with the address."""
+    SIGTERM; ``ready`` gets the one line with the address (``ready_line``)."""
     registry = default_registry()
     metrics = metrics_server(settings)  # METRICS_PORT: counting starts before the tables exist
     notifier = WebNotifier()
@@ -57,7 +64,7 @@ async def serve_locally(settings: Settings, db: Database, ready: Callable[[str],
                                "set WEB_PORT to a free port.", status=2) from None
         if metrics is not None:
             await metrics.start()
-        ready(f"Tabletop local play: {server.url}")
+        ready(ready_line(server.url))
         await stop.wait()
     finally:
         if server is not None:

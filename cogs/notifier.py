@@ -297,9 +297,9 @@ class DiscordNotifier:
         await self.panels.close(table.id, lambda panel: self._closed_panel(table, panel))
         image, public = await self._board_picture(table, locale)
         players = [s.user_id for s in table.seats if s.user_id is not None]
+        buttons = rematch_view(table.id, locale, rematch=await self.bot.tables.offers_rematch(table.id))
         await self._post_anew(table, channel, self.results_text(table, finished, locale),
-                              lambda: self._board_file(table, image, public, locale), rematch_view(table.id, locale),
-                              players)
+                              lambda: self._board_file(table, image, public, locale), buttons, players)
         self._forget(table.id)
 
     @staticmethod

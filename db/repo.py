@@ -290,8 +290,11 @@ class RatingRepo:
         return [RatingRow.model_validate(dict(r)) for r in rows]
 
     async def for_user(self, guild_id: int, user_id: int) -> dict[str, RatingRow]:
+        """The player's rating per game, as the leaderboard shows it: only
+        once they played a rated game of the current table (a rating carried
+        into a season with 0 games is not yet one of the season's)."""
         rows = await self.db.fetchall(
-            "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+            "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? AND games > 0", (guild_id, user_id)
         )
         return {r["game_type"]: RatingRow.model_validate(dict(r)) for r in rows}
 

@@ -194,6 +194,11 @@ class TournamentRepo:
             m.score_a, m.score_b = score_a, score_b
         return bool(changed)
 
+    async def match_in_thread(self, thread_id: int) -> Match | None:
+        """The match played in a thread (the bot opens one thread per match)."""
+        row = await self.db.fetchone("SELECT * FROM tournament_matches WHERE thread_id = ?", (thread_id,))
+        return Match(**dict(row)) if row else None
+
     async def match_of_game(self, game_id: int) -> Match | None:
         row = await self.db.fetchone("SELECT * FROM tournament_matches WHERE game_id = ?", (game_id,))
         return Match(**dict(row)) if row else None

@@ -28,11 +28,13 @@ DEFAULT_LEVEL: Level = "normal"
 TIMEOUT_LEVEL: Level = "normal"  # a seat the AI takes over after a timeout
 
 # Budgets per move. Iterations cap the work on a quiet machine; seconds cap
-# it under load (per-move targets: normal p95 <= 100 ms, hard p95 <= 250 ms).
+# it under load (per-move targets: normal p95 <= 100 ms, hard p95 <= 250 ms),
+# but not below the floor: a loaded machine makes a move slower rather than
+# weaker (the floor is about half of what a quiet machine does in the time).
 # A game's knowledge may declare its own (``Knowledge.budgets``).
 BUDGETS: dict[str, Budget] = {
-    "normal": Budget(iterations=60, seconds=0.06),
-    "hard": Budget(iterations=400, seconds=0.17),
+    "normal": Budget(iterations=60, seconds=0.06, floor=12),
+    "hard": Budget(iterations=400, seconds=0.17, floor=40),
 }
 EASY_SLIP = 0.35  # share of easy decisions that are a slip
 EASY_SLIP_FROM = 2  # a slip skips the best candidates (often equally good) ...
@@ -113,4 +115,4 @@ def budget_for(engine: GameEngine[Any, Any], level: str) -> Budget:
 def with_iterations(level: str, iterations: int) -> Budget:
     """The level's budget with a fixed iteration count and no time limit:
     reproducible whatever the machine's load."""
-    return replace(BUDGETS.get(level, BUDGETS["normal"]), iterations=iterations, seconds=None)
+    return replace(BUDGETS.get(level, BUDGETS["normal"]), iterations=iterations, seconds=None, floor=0)

@@ -135,17 +135,36 @@ def command_refs(locale: str) -> dict[str, Any]:
     return {"cmd": _CommandRef(locale, False), "opt": _CommandRef(locale, True)}
 
 
+def plural_form(locale: str, count: int) -> str:
+    """The plural category of ``count`` in ``locale`` (CLDR's names): English
+    says "1 round" but "2 rounds"; Chinese has one form."""
+    if locale == DEFAULT_LOCALE and count == 1:
+        return "one"
+    return "other"
+
+
+def _text(key: str, locale: str, count: Any) -> str | None:
+    """The catalogue line for ``key``; a key written as a table of plural
+    forms (``[rounds] one = … other = …``) gives the form ``count`` takes."""
+    texts = catalogue(locale)
+    text = texts.get(key)
+    if text is None and isinstance(count, int) and not isinstance(count, bool):
+        text = texts.get(f"{key}.{plural_form(locale, count)}", texts.get(f"{key}.other"))
+    return text
+
+
 def t(key: str, locale: str = DEFAULT_LOCALE, **params: Any) -> str:
     """The message for ``key`` in ``locale`` (falling back to English, then to
     the key itself), with ``params`` filled in; ♠♣♥♦ in their text form
     (``i18n.symbols.plain``). Never raises.
 
     ``{cmd:<path>}`` and ``{opt:<path>}`` name a command or an option the way
-    the reader's Discord client shows it."""
+    the reader's Discord client shows it. A key whose line is a table of
+    plural forms (``one``, ``other``) takes the form of the ``count`` param."""
     params = {**command_refs(locale), **_lists_in_locale(params, locale)}
-    text = catalogue(locale).get(key)
+    text = _text(key, locale, params.get("count"))
     if text is None:
-        text = catalogue(DEFAULT_LOCALE).get(key)
+        text = _text(key, DEFAULT_LOCALE, params.get("count"))
         if text is None:
             log.warning("missing i18n key %s", key)
             return key

@@ -13,6 +13,7 @@ from db import seasons
 from db.database import Database, is_unique_violation
 from db.models import GameRecord, Seat
 from db.repo import GameRepo
+from db.tournaments import TournamentRepo
 from engines import ai
 from engines.base import Event
 from games.options import FIRST_SEAT, core_settings
@@ -221,6 +222,12 @@ class Lobby:
         await self.changes.run(table, step, all_hands=True,
                                before_announcing=lambda: self.notifier().lobby_updated(table))
 
+    async def offers_rematch(self, finished_id: int) -> bool:
+        """Whether the game's results offer a rematch: not a tournament's
+        match. Its thread is the tournament's, and a second game there would
+        look like part of the tournament while counting for nothing in it."""
+        return await TournamentRepo(self.db).match_of_game(finished_id) is None
+
     async def rematch(self, finished_id: int, user_id: int, user_name: str) -> tuple[LiveTable, GameRecord]:
         """Open a lobby in the finished game's channel with its options, the
         caller (one of its players) as host. Once per finished game."""
@@ -230,6 +237,8 @@ class Lobby:
                 raise TableError("core.err.game_gone")
             if old.seat_of(user_id) is None:
                 raise TableError("core.rematch.not_player", id=finished_id)
+            if not await self.offers_rematch(finished_id):
+                raise TableError("core.rematch.tournament", id=finished_id)
             if old.rematch_id is not None:
                 raise TableError("core.rematch.already", id=old.rematch_id)
             if self.live.in_channel(old.channel_id) is not None or await self.games.live_in_channel(old.channel_id):

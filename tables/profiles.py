@@ -11,7 +11,8 @@ and put into words for the card (``render.profile``).
   leaderboard shows) after each rated game, oldest first, over every season
   (the line is cut where a season begins); the rating column is the
   ``ratings`` row now (the current table: the running season's, or between
-  seasons the one the next season carries in)."""
+  seasons the one the next season carries in), once the player has a rated
+  game in it, as on the leaderboard (``RatingRepo.for_user``)."""
 from __future__ import annotations
 
 import datetime as dt

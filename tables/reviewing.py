@@ -23,6 +23,11 @@ class ReviewReady:
     actions: list[tuple[int, int, dict[str, Any]]]
     data: dict[str, Any]  # tables.review's JSON
 
+    @property
+    def moves(self) -> int:
+        """How many moves the seat made (none: the game ended before its first)."""
+        return sum(1 for _, by, _ in self.actions if by == self.seat)
+
 
 class Reviews:
     def __init__(self, games: GameRepo, repo: ReviewRepo, registry: GameRegistry,
@@ -49,6 +54,8 @@ class Reviews:
     async def for_user(self, game_id: int, user_id: int) -> ReviewReady:
         record, seat = await self.check(game_id, user_id)
         actions = [(seq, by, action) for seq, by, action, _ in await self.games.actions(game_id)]
+        if not any(by == seat for _, by, _ in actions):  # no move of the seat's to judge
+            return ReviewReady(record, seat, actions, review.answer(self.registry.get(record.game_type).engine, []))
         data = await self.repo.get(game_id, seat, review.FORMAT)
         if data is None:
             data = await self._compute(record, seat, actions)

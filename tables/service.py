@@ -214,6 +214,9 @@ class TableService:
     async def rematch(self, table_id: int, user_id: int, user_name: str) -> tuple[LiveTable, GameRecord]:
         return await self.lobby.rematch(table_id, user_id, user_name)
 
+    async def offers_rematch(self, table_id: int) -> bool:
+        return await self.lobby.offers_rematch(table_id)
+
     # -- play --------------------------------------------------------------------------
     async def act(self, table_id: int, user_id: int, action: BaseModel,
                   expected_version: int | None = None) -> list[Event]:

@@ -63,6 +63,9 @@ async def review_page(interaction: discord.Interaction, game_id: int, number: in
     items = await asyncio.to_thread(shown_items, definition, ready.record, ready.actions, ready.seat,
                                     ready.data, locale, number)
     game = game_name(ready.record.game_type, locale)
+    if not ready.moves:  # e.g. resigned before the first move: nothing was played to judge
+        await reply(interaction, t("review.no_moves", locale, game=game, id=game_id))
+        return None
     if not items:
         await reply(interaction, t("review.none", locale, game=game, id=game_id))
         return None

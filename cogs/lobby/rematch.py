@@ -47,8 +47,11 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:rem
             await bot.notifier.rematch_opened(interaction.channel, table, old, locale)
 
 
-def rematch_view(table_id: int, locale: str) -> discord.ui.View:
+def rematch_view(table_id: int, locale: str, rematch: bool = True) -> discord.ui.View:
+    """Under a game's results: Rematch (not under a tournament's match,
+    ``TableService.offers_rematch``) and Review."""
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(table_id, t("core.rematch.button", locale)))
+    if rematch:
+        view.add_item(RematchButton(table_id, t("core.rematch.button", locale)))
     view.add_item(ReviewButton(table_id, t("review.button", locale)))
     return view

@@ -9,12 +9,19 @@ from typing import Callable
 @dataclass(frozen=True)
 class Budget:
     """Stop after ``iterations`` or ``seconds`` (whichever comes first; at
-    least one must be set). ``clock`` is injectable for tests."""
+    least one must be set), but not before ``floor`` iterations: on a loaded
+    machine the clock runs out after fewer iterations, and a search cut far
+    below its usual work plays far worse, so a move then takes longer instead
+    (on a quiet machine the floor is reached well inside ``seconds``).
+    ``clock`` is injectable for tests."""
 
     iterations: int | None = None
     seconds: float | None = None
     clock: Callable[[], float] = time.perf_counter
+    floor: int = 0
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
             raise ValueError("a budget needs iterations or seconds")
+        if self.iterations is not None and self.floor > self.iterations:
+            raise ValueError("a budget's floor cannot exceed its iterations")

@@ -73,9 +73,12 @@ class _Search:
         self.rng = rng
         self.budget = budget
         self.deadline = None if budget.seconds is None else started + budget.seconds
+        self.done = 0  # iterations counted so far (the flat search: of complete rounds)
 
     def out_of_time(self) -> bool:
-        return self.deadline is not None and self.budget.clock() >= self.deadline
+        """The deadline passed, and the budget's floor of iterations is done."""
+        return (self.deadline is not None and self.done >= self.budget.floor
+                and self.budget.clock() >= self.deadline)
 
     def _step(self, world: Any, actor: int, action: BaseModel) -> None:
         # Sampled worlds are private copies: mutate in place, no copy per ply.
@@ -187,16 +190,17 @@ def search(engine: GameEngine[Any, Any], knowledge: Knowledge, state: Any, seat:
         except IllegalAction:
             pass  # a candidate that this sampled world does not allow: try another world
         stats.iterations += 1
+        runner.done = stats.iterations
         # Hand the GIL over between iterations: run in a worker thread, the
         # search must not keep the event loop waiting for its switch interval.
         time.sleep(0)
     for key, child in root.children.items():
         stats.visits[key] = child.visits
         stats.values[key] = child.mean() if child.visits else 0.0
-    return _final_choice(root, root_actions, root_keys), stats
+    return _final_choice(root, root_actions, root_keys, knowledge.choice_margin), stats
 
 
-def _final_choice(root: _Node, actions: list[BaseModel], keys: list[str]) -> BaseModel:
+def _final_choice(root: _Node, actions: list[BaseModel], keys: list[str], errors: float = 1.0) -> BaseModel:
     """The game's first candidate (its greedy choice) unless another child's
     mean value beats it by more than the noise of the samples (one standard
     error of the difference): with few iterations, sampling noise must not
@@ -209,7 +213,7 @@ def _final_choice(root: _Node, actions: list[BaseModel], keys: list[str]) -> Bas
         child = root.children.get(key)
         if child is None or child.visits == 0:
             continue
-        noise = math.sqrt(child.error() ** 2 + incumbent.error() ** 2)
+        noise = errors * math.sqrt(child.error() ** 2 + incumbent.error() ** 2)
         margin = child.mean() - incumbent.mean() - noise
         if margin > best_margin:
             best, best_margin = child, margin
@@ -229,7 +233,8 @@ def _flat_search(runner: _Search, info: Any, actions: list[BaseModel], keys: lis
     handed_over = budget.clock()
     played, spent = 0, 0.0  # play-outs so far and the seconds they took
     while True:
-        if played and runner.deadline is not None and \
+        runner.done = stats.iterations  # a round under way runs to its end, floor or not
+        if played and runner.deadline is not None and stats.iterations >= budget.floor and \
                 budget.clock() + spent / played * len(actions) > runner.deadline:
             break  # the next round would not finish in time: stop before it, not during it
         round_seed = runner.rng.getrandbits(63)
@@ -262,10 +267,10 @@ def _flat_search(runner: _Search, info: Any, actions: list[BaseModel], keys: lis
     for key, outcome in zip(keys, outcomes):
         stats.visits[key] = len(outcome)
         stats.values[key] = sum(outcome) / len(outcome) if outcome else 0.0
-    return _paired_choice(actions, outcomes), stats
+    return _paired_choice(actions, outcomes, runner.knowledge.choice_margin), stats
 
 
-def _paired_choice(actions: list[BaseModel], outcomes: list[list[float]]) -> BaseModel:
+def _paired_choice(actions: list[BaseModel], outcomes: list[list[float]], errors: float = 1.0) -> BaseModel:
     """The first candidate (the game's greedy choice) unless another one
     beats it in the same worlds by more than one standard error of the
     paired differences."""
@@ -278,7 +283,7 @@ def _paired_choice(actions: list[BaseModel], outcomes: list[list[float]]) -> Bas
         diffs = [v - w for v, w in zip(outcome, incumbent)]
         mean = sum(diffs) / rounds
         variance = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
-        margin = mean - math.sqrt(variance / rounds)
+        margin = mean - errors * math.sqrt(variance / rounds)
         if margin > best_margin:
             best, best_margin = action, margin
     return best

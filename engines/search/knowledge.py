@@ -49,6 +49,9 @@ class Knowledge:
     rollout_depth = 6  # plies played by the rollout policy before evaluating
     exploration = 0.7  # UCB constant (values are in [0, 1])
     ordering_bias = 0.15  # head start of the first candidate (fades as 1 / visits)
+    # The final choice keeps the first candidate unless another beats it by
+    # more than this many standard errors of the difference.
+    choice_margin = 1.0
     # True: no tree; every root candidate is played out in the same sampled
     # worlds and compared by paired differences (``ismcts._flat_search``).
     common_worlds = False

@@ -14,6 +14,7 @@ from engines.search.budget import Budget
 from engines.search.knowledge import Knowledge, pairwise_values, squash
 from engines.setup.models import PlayAction, SetupState, SwapAction
 from engines.setup.plays import BEAM_WIDTH, MAX_EVALUATIONS, Candidate, quick_plays, search_plays
+from engines.setup.race import race_values
 from engines.setup.rules import TEAM_OF_SEAT
 
 ROOT_PLAYS = 4
@@ -46,7 +47,7 @@ class SetupKnowledge(Knowledge):
     # The flat search stops before a round it could not finish, so it can use
     # a little more of hard's target than the tree searches, which overshoot
     # their deadline by up to one rollout ply.
-    budgets = {"hard": Budget(iterations=400, seconds=0.18)}
+    budgets = {"hard": Budget(iterations=400, seconds=0.18, floor=48)}
 
     def __init__(self, engine: GameEngine[Any, Any], root_beam_width: int = ROOT_BEAM_WIDTH,
                  root_max_evaluations: int = ROOT_MAX_EVALUATIONS) -> None:
@@ -88,6 +89,10 @@ class SetupKnowledge(Knowledge):
     def evaluate(self, state: SetupState) -> list[float]:
         scores = state.scores
         n = len(scores)
+        if n == 2 and state.config.mode != "teams":
+            # Two players: the chance of winning the race to the line, not the
+            # score difference (a lead counts for more near the line).
+            return race_values(list(scores), state.current_seat, state.config.finish_line(n))
         if state.config.mode == "teams":
             strength = [min(scores[s] for s in range(n) if TEAM_OF_SEAT[s] == team) for team in (0, 1)]
             return [squash((strength[TEAM_OF_SEAT[s]] - strength[1 - TEAM_OF_SEAT[s]]) / POINT_SCALE)

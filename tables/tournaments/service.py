@@ -12,13 +12,26 @@ from tables.errors import TableError
 from tables.service import TableService
 from tables.tournaments.flow import Flow
 from tables.tournaments.notifier import RecordingNotifier, TournamentNotifier
-from tables.tournaments.pairing import FORMATS, round_count
+from tables.tournaments.pairing import FORMATS, max_rounds, round_count
 
 log = logging.getLogger("tables.tournaments")
 
 MAX_ENTRANTS = 64
 MAX_ROUNDS = 20
 TURN_MINUTES = (1, 24 * 60)  # a tournament's own turn time: from a minute to a day
+
+
+def start_rounds(format: str, entrants: int, asked: int | None) -> int:
+    """The rounds a tournament plays from its start: the rounds asked at
+    ``new`` are a most, and follow the entrants who came (a Swiss of 2 asked
+    for 2 rounds plays 1); without them, the format's own number. Refused
+    (``PairingError``) only when too few signed up. A knockout always plays
+    its whole bracket."""
+    if format == "knockout":
+        asked = None
+    elif asked is not None:
+        asked = min(asked, max_rounds(format, entrants))
+    return round_count(format, entrants, asked)
 
 
 class TournamentService:
@@ -72,6 +85,8 @@ class TournamentService:
                 raise TableError("tournament.err.not_two")
         if turn_minutes is not None and not TURN_MINUTES[0] <= turn_minutes <= TURN_MINUTES[1]:
             raise TableError("tournament.err.turn_minutes", min=TURN_MINUTES[0], max=TURN_MINUTES[1])
+        if format == "knockout":
+            rounds = None  # a knockout plays its whole bracket: its rounds follow the entrants
         now = self.now()
         t = Tournament(0, guild_id, channel_id, organiser_id, game_type, format, rounds or 0, teams, turn_minutes,
                        "signup", 0, 0, None, now, now)
@@ -165,7 +180,7 @@ class TournamentService:
         async with self.flow.lock(tournament_id):
             t = await self._organiser(await self._signup(tournament_id), user_id)
             entrants = await self.repo.entrants(t.id)
-            t.rounds = round_count(t.format, len(entrants), t.rounds or None)  # PairingError: refused
+            t.rounds = start_rounds(t.format, len(entrants), t.rounds or None)  # PairingError: refused
             t.status = "running"
             await self.flow.next_round(t, [e.entrant for e in entrants], [])
             await self._changed(t, closed="tournament.signup.started")

@@ -83,3 +83,39 @@ def test_setup_normal_takes_its_candidates_from_the_greedy_beam(monkeypatch):
         assert action in engine.legal_actions(state, seat) or action.type == "swap"
     assert widths == [("normal", plays.BEAM_WIDTH), ("hard", ai_search.ROOT_BEAM_WIDTH)]
     assert ai_search.ROOT_BEAM_WIDTH > plays.BEAM_WIDTH
+
+
+def test_the_floor_keeps_a_loaded_search_from_collapsing():
+    """A slow clock (a loaded machine) ends the time budget after a few
+    iterations; the floor makes the search do at least that many anyway,
+    and no more than the time allows once it is reached."""
+    for game in ("cubed", "deathfront", "setup"):
+        engine = ENGINES[game]
+        state, seat = mid_game(game, 6)
+        knowledge = ai.knowledge_for(engine)
+        budget = Budget(iterations=200, seconds=0.05, clock=SlowClock(step=0.01))
+        _, cut = search(engine, knowledge, state, seat, random.Random(1), budget)
+        floored = Budget(iterations=200, seconds=0.05, clock=SlowClock(step=0.01), floor=30)
+        action, stats = search(engine, knowledge, state, seat, random.Random(1), floored)
+        assert cut.iterations < 30 <= stats.iterations, (game, cut.iterations, stats.iterations)
+        # The flat search (SETUP) finishes the round under way: at most one round over the floor.
+        assert stats.iterations < 30 + max(len(stats.visits), 1) + 1, (game, stats.iterations)
+        assert action in engine.legal_actions(state, seat) or game == "setup"
+
+
+def test_a_floor_above_the_iterations_is_refused():
+    try:
+        Budget(iterations=10, floor=11)
+    except ValueError:
+        return
+    raise AssertionError("a floor above the iteration cap was accepted")
+
+
+def test_every_game_level_has_a_floor():
+    """A game's own budget (SETUP's hard) keeps the floor too: without it a
+    loaded machine cut SETUP's hard to a dozen play-outs."""
+    for game in ("setup", "cubed", "deathfront"):
+        for level in ("normal", "hard"):
+            budget = ai.budget_for(ENGINES[game], level)
+            assert budget.floor > 0, (game, level)
+            assert budget.iterations is None or budget.floor <= budget.iterations // 2, (game, level)

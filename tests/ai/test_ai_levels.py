@@ -35,8 +35,10 @@ def test_arena_alternates_seats_and_reports_the_contract_fields(capsys):
 
     last = capsys.readouterr().out.strip().splitlines()[-1]
     out = json.loads(last)
-    for key in ("games", "a_wins", "b_wins", "draws", "a_move_ms_p95", "b_move_ms_p95", "factions"):
+    for key in ("games", "a_wins", "b_wins", "draws", "a_move_ms_p95", "b_move_ms_p95", "factions",
+                "a_move_cpu_ms_p95", "b_move_cpu_ms_median"):
         assert key in out
+    assert 0 < out["a_move_cpu_ms_median"] <= out["a_move_cpu_ms_p95"]
     assert out["games"] == 2 and out["a_wins"] + out["b_wins"] + out["draws"] == 2
     # Two games, seats swapped: each level played each faction once.
     assert all(row["a_games"] == 1 and row["b_games"] == 1 for row in out["factions"].values())
@@ -54,3 +56,13 @@ def test_arena_progress_shows_mean_ranks_with_more_than_two_players(capsys):
     low, high = last["a_rank_margin_95"]
     assert last["a_rank_margin"] == round(last["b_mean_rank"] - last["a_mean_rank"], 3)
     assert low <= last["a_rank_margin"] <= high
+
+
+@pytest.mark.parametrize("game", ["setup", "cubed"])
+def test_arena_gives_each_level_the_first_move_in_every_other_game(game):
+    """The first seat moves first, and the level in it rotates: the luck of
+    the engine's draw of the first player does not weigh on the figure."""
+    out = run(game, 2, 4, seed=7, a="greedy", b="easy", config={"rounds": 1} if game == "cubed" else {},
+              progress=False)
+    assert out["a_first"] == out["b_first"] == 2
+    assert out["a_wins_when_a_first"] + out["a_wins_when_b_first"] == out["a_wins"]

@@ -149,3 +149,19 @@ async def test_two_presses_at_once_share_one_review_and_the_next_reads_the_store
     assert first.data == second.data and calls == [0]
     again = await service.reviews.for_user(game_id, alice)
     assert again.data == first.data and calls == [0]  # stored: not judged again
+
+
+async def test_a_game_resigned_before_any_move_has_nothing_to_review(simcord_env):
+    table = Table(simcord_env)
+    alice, bob = table.members
+    live = await table.service.open_lobby("setup", table.guild.id, table.channel.id, alice.id, "alice", {})
+    await table.service.join(live.id, bob.id, "bob")
+    await table.service.start(live.id, alice.id)
+    await table.service.resign(live.id, alice.id)
+    await table.env.settle()
+    results = table.channel.history()[-1]
+    assert f"tt:review:{live.id}" in [c.custom_id for row in results.components for c in row.children]
+    for who in (alice, bob):  # the one who resigned and the one who won without a move
+        answer = last_reply(await who.click(results, custom_id=f"tt:review:{live.id}"))
+        assert answer.ephemeral and "you made no moves in this game" in answer.content, answer.content
+        assert "Well played" not in answer.content and not answer.attachments

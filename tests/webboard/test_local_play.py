@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import selectors
 import signal
 import socket
@@ -43,8 +44,13 @@ def test_without_a_token_the_main_command_serves_local_play(tmp_path):
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         line = first_line(process)
-        assert line == f"Tabletop local play: http://127.0.0.1:{port}/\n", line + (process.stderr.read()
-                                                                                  if process.poll() is not None else "")
+        # The address first, then, on the same line, how to run the Discord bot instead.
+        assert line.startswith(f"Tabletop local play: http://127.0.0.1:{port}/ "), line + (
+            process.stderr.read() if process.poll() is not None else "")
+        assert line.endswith("\n") and line.count("\n") == 1
+        hint = line.removeprefix(f"Tabletop local play: http://127.0.0.1:{port}/ ")
+        assert "DISCORD_TOKEN" in hint and ".env" in hint and "Discord bot" in hint, hint
+        assert re.search(r"http://\S+", line)[0] == f"http://127.0.0.1:{port}/"  # the address stands alone
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as page:
             assert page.status == 200 and b"/static/start.js" in page.read()
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/i18n/zh-CN.json", timeout=10) as words:

@@ -63,7 +63,8 @@ class TournamentCog(commands.Cog, name=COG_NAME):
         log.info("resumed %d tournaments", resumed)
 
     async def _pick(self, interaction: discord.Interaction, tournament: int | None) -> Tournament:
-        """The tournament named, in this server; else the newest of this channel."""
+        """The tournament named, in this server; else the newest of this
+        channel; in a match's thread, that match's tournament."""
         if tournament is not None:
             t_ = await self.service.find(tournament)
             if t_ is None or t_.guild_id != interaction.guild_id:
@@ -71,7 +72,10 @@ class TournamentCog(commands.Cog, name=COG_NAME):
             return t_
         newest = next((t_ for t_ in await self.service.in_guild(interaction.guild_id)
                        if t_.channel_id == interaction.channel_id), None)
-        if newest is None:
+        if newest is None and interaction.channel_id is not None:
+            match = await self.service.repo.match_in_thread(interaction.channel_id)
+            newest = await self.service.repo.get(match.tournament_id) if match is not None else None
+        if newest is None or newest.guild_id != interaction.guild_id:
             raise TableError("tournament.err.none_here")
         return newest
 

@@ -34,8 +34,10 @@ def number(value: float) -> str:
 
 
 def format_line(t_: Tournament, locale: str) -> str:
+    # Before the start, asked rounds are a most (the entrants who come may allow fewer).
+    rounds_key = "tournament.rounds_up_to" if t_.status == "signup" else "tournament.rounds"
     parts = [t(f"pairing.format.{t_.format}", locale),
-             t("tournament.rounds", locale, count=t_.rounds) if t_.rounds else t("tournament.rounds_auto", locale)]
+             t(rounds_key, locale, count=t_.rounds) if t_.rounds else t("tournament.rounds_auto", locale)]
     if t_.teams:
         parts.append(t("tournament.teams", locale))
     if t_.turn_minutes:

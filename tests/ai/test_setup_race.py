@@ -1,0 +1,48 @@
+"""SETUP's two-player leaf value: the chance of winning the race to the line."""
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engines.setup.ai_search import SetupKnowledge
+from engines.setup.race import mover_wins, race_values
+from tests.ai.helpers import ENGINES, mid_game
+
+needed = st.integers(min_value=1, max_value=45)
+
+
+@given(needed, needed)
+def test_a_chance_and_monotone(mine, theirs):
+    chance = mover_wins(mine, theirs)
+    assert 0.0 <= chance <= 1.0
+    # Needing fewer points, or the other needing more, never hurts.
+    assert mover_wins(max(mine - 1, 1), theirs) >= chance - 1e-12
+    assert mover_wins(mine, theirs + 1) >= chance - 1e-12
+
+
+@given(needed)
+def test_moving_first_is_worth_something_and_two_points_always_finish(gap):
+    assert mover_wins(gap, gap) > 0.5
+    assert mover_wins(2, gap) == 1.0  # every turn scores at least 2
+
+
+def test_a_lead_counts_for_more_near_the_line():
+    # The other player's 3-point lead: 36-33 against 6-3, the trailing player to move.
+    near = mover_wins(7, 7) - mover_wins(7, 4)
+    far = mover_wins(37, 37) - mover_wins(37, 34)
+    assert near > 2 * far
+
+
+@given(st.integers(0, 50), st.integers(0, 50), st.sampled_from([0, 1]))
+def test_race_values_share_one_win(mine, theirs, to_move):
+    values = race_values([mine, theirs], to_move, 40)
+    assert abs(sum(values) - 1.0) < 1e-9
+    assert values[to_move] == mover_wins(max(40 - [mine, theirs][to_move], 1), max(40 - [mine, theirs][1 - to_move], 1))
+
+
+def test_two_player_setup_is_valued_by_the_race():
+    engine = ENGINES["setup"]
+    state, _ = mid_game("setup", 6)
+    assert state.num_players == 2
+    values = SetupKnowledge(engine).evaluate(state)
+    assert values == race_values(list(state.scores), state.current_seat, state.config.finish_line(2))
