@@ -1,12 +1,13 @@
 """The real pipeline under load: every board and hand drawn and delivered.
 
-200 tables (``load_bench.MIX``) play through the real ``TableService`` on a
+200 tables (``bench.plans.MIX``) play through the real ``TableService`` on a
 database file, with the real ``DiscordNotifier`` and the drawing pool at its
 default size (one process per core). Discord is an offline stand-in that
 records what arrives: board posts and edits with their PNG bytes, turn pings,
 hand DMs with their PNGs, results. Every seat is a simulated person sending
 its next move as soon as the last one is answered (saturated), the moves
-worked out before the clock starts (``load_bench.make_plan``).
+worked out before the clock starts from each table's real start
+(``bench/plans.py``).
 
 Measured over the run: actions/s; event-loop lag (a 1 ms ticker's
 oversleep); boards delivered per second; board staleness, from an action's
@@ -30,7 +31,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.load_bench import Plan, make_plan
+from bench.plans import Plan, make_plans
 from bench.report import Row, time_row
 from bench.restart_bench import FullCollections
 from bench.service_kit import start_table, temp_service, user_id
@@ -222,8 +223,8 @@ class PipelineResult:
 async def _table(service: TableService, plan: Plan, channel: int, tracker: Tracker, result: PipelineResult,
                  go: asyncio.Event, deadline: list[float], started: list[int], interval: float = 0.0) -> None:
     games = itertools.cycle(plan.games)  # a plan played through starts again (same seeds, same moves)
-    seed, moves = next(games)
-    table = await start_table(service, plan.game, plan.players, plan.config, channel, seed)
+    game = next(games)
+    table = await start_table(service, plan.game, plan.players, plan.config, channel, game.seed)
     tracker.answered_now(table)
     started[0] += 1
     await go.wait()
@@ -239,13 +240,14 @@ async def _table(service: TableService, plan: Plan, channel: int, tracker: Track
                 break
         if table.record.status != "playing":
             result.games[table.id] = table.record.version
-            seed, moves = next(games)
-            table = await start_table(service, plan.game, plan.players, plan.config, channel, seed)
+            game = next(games)
+            table = await start_table(service, plan.game, plan.players, plan.config, channel, game.seed)
             tracker.answered_now(table)
         # The plan's move at this version: the table plays a seat's only legal move itself.
-        if table.record.version >= len(moves):
-            break  # cannot happen: a planned game ends with its last move
-        move = moves[table.record.version]
+        move = game.move_at(table.record.version)
+        if move is None:
+            result.errors.append(f"game {table.id}: no planned move at version {table.record.version}")
+            break
         seat, action = move
         try:
             await service.act(table.id, user_id(channel, seat), action)
@@ -321,7 +323,7 @@ def run(tables: int = 200, seconds: float = 20.0, plan_actions: int = 30, proces
     (whole games) are worked out per table before the clock starts; a table
     that played them all plays them again in new games with the same seeds."""
     prepare = clock()
-    plans = [make_plan(n, plan_actions, variants) for n in range(tables)]
+    plans = make_plans(tables, plan_actions, variants)
     prepare = clock() - prepare
     result, delivered = asyncio.run(_run(plans, seconds, processes))
     rows = _rows(result, delivered, tables, prepare, "saturated", "", seconds)
