@@ -28,7 +28,7 @@ from engines.cubed.models import (
 )
 from engines.cubed.pieces import shown_faces
 from engines.cubed.rules import Cell, Table, blocked_cells, frontier, neighbours, purple_steps
-from engines.cubed.table_view import table_view
+from engines.cubed.table_view import TableView, table_view
 from engines.search.knowledge import Knowledge, pairwise_values, squash
 
 PLACEMENTS = 6
@@ -155,7 +155,7 @@ class CubedKnowledge(Knowledge):
 class _SimulationEngine(CubedEngine):
     """Skips naming cells for messages: the search reads no events."""
 
-    def _cell_name(self, table: Table, blocked: set[Cell], cell: Cell) -> str:
+    def _cell_name(self, view: TableView, cell: Cell) -> str:
         return ""
 
 

@@ -30,14 +30,13 @@ from engines.cubed.pieces import ALL_IDS, PIECES_BY_ID, rotations
 from engines.cubed.rules import (
     CENTRE,
     Cell,
-    Table,
     blocked_cells,
     is_enclosed,
     neighbour_arcs,
     rotate,
     shown_error,
 )
-from engines.cubed.table_view import table_view
+from engines.cubed.table_view import TableView, table_view
 
 HAND_SIZES = {2: 25, 3: 20, 4: 18, 5: 15, 6: 13, 7: 11, 8: 10, 9: 8, 10: 8, 11: 7}
 SOLO_HAND = 25
@@ -191,6 +190,14 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
             actions.append(PassAction())
         return actions
 
+    def forced_action(self, state: CubedState, seat: int) -> BaseModel | None:
+        """As ``GameEngine.forced_action``, without listing every placement
+        when one exists: outside solo a placement comes with a draw or a pass."""
+        if (not state.config.solo and state.phase in ("turn", "drawn", "bonus") and seat == state.current
+                and has_placement(state, seat)):
+            return None
+        return super().forced_action(state, seat)
+
     # ---- applying actions -----------------------------------------------------
     def _apply(self, state: CubedState, seat: int, action: BaseModel) -> list[Event]:
         if state.phase == "over":
@@ -213,7 +220,7 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         cell = (int(action.cell[0]), int(action.cell[1]))
         view = table_view(state)
         table, blocked = view.table, view.blocked
-        name = self._cell_name(table, blocked, cell)
+        name = self._cell_name(view, cell)
         if not table and cell != CENTRE:
             raise _err("first_centre", piece=piece, cell=name)
         code = shown_error(table, blocked, rotate(PIECES_BY_ID[piece].faces, action.rotation), cell)
@@ -243,9 +250,9 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
                 return events + [_ev("fill", seat=seat)]
         return events + self._end_turn(state, placed=True)
 
-    def _cell_name(self, table: Table, blocked: set[Cell], cell: Cell) -> str:
+    def _cell_name(self, view: TableView, cell: Cell) -> str:
         """The cell's label as players see it, for messages."""
-        return labels.cell_labels_for_table(table, blocked).get(cell) or f"{cell[0]},{cell[1]}"
+        return view.labels.get(cell) or f"{cell[0]},{cell[1]}"
 
     def _draw(self, state: CubedState, seat: int, action: DrawAction) -> list[Event]:
         if state.config.solo:

@@ -10,11 +10,12 @@ round starts a new list). Views are read-only.
 """
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from engines.cubed.pieces import PURPLE
-from engines.cubed.rules import Cell, CellNeeds, blocked_cells, frontier
+from engines.cubed.pieces import PIECES, PURPLE, Faces, rotations
+from engines.cubed.rules import Cell, CellNeeds, Table, blocked_cells, frontier
 
 if TYPE_CHECKING:
     from engines.cubed.models import CubedState, Placement
@@ -25,8 +26,59 @@ Pattern = tuple[str | None, ...]
 CACHED_TABLES = 8  # a few moves' worth: older views would only keep dead worlds alive for the GC
 
 
+@lru_cache(maxsize=None)  # a few hundred shown triples
+def pattern_key(faces: Faces) -> Faces:
+    """The same key for every rotation of ``faces``: a piece on the table is
+    known by its pattern (the table holds shown faces, not ids)."""
+    return min(rotations(faces))
+
+
+# A normal piece is the only one of its pattern; each blocker colour comes in copies.
+_NORMAL_KEYS = frozenset(pattern_key(p.faces) for p in PIECES if not p.is_blocker)
+_BLOCKERS = Counter((pattern_key(p.faces), p.faces[0]) for p in PIECES if p.is_blocker)
+# Every colour triple a normal piece shows in some rotation (each triple, exactly once).
+_NORMAL_SHOWN = frozenset(shown for p in PIECES if not p.is_blocker for shown in rotations(p.faces))
+
+
+def off_table_pieces(table: Table) -> tuple[set[Faces], set[str]]:
+    """Rotated patterns of the normal pieces, and the blocker colours, not
+    yet on the table."""
+    on_table = Counter(pattern_key(faces) for faces in table.values())
+    normal_shown = set(_NORMAL_SHOWN)
+    for key in on_table:
+        if key in _NORMAL_KEYS:
+            normal_shown.difference_update(rotations(key))
+    blocker_colours = {colour for (key, colour), copies in _BLOCKERS.items() if on_table[key] < copies}
+    return normal_shown, blocker_colours
+
+
+def could_take_some_piece(needs: CellNeeds, normal_shown: set[Faces], blocker_colours: set[str]) -> bool:
+    """Some piece not yet on the table fits the open cell of ``needs`` in some rotation."""
+    if any(pattern in normal_shown for pattern in needs.normal_patterns()):
+        return True
+    for slot in range(3):  # a blocker with its coloured face on this slot
+        colour = needs.colour[slot]
+        if colour in blocker_colours:
+            shown = ["purple", "purple", "purple"]
+            shown[slot] = colour
+            if needs.fits((shown[0], shown[1], shown[2])):
+                return True
+    return False
+
+
+def labels_of(needs: list[CellNeeds], table: Table) -> dict[Cell, str]:
+    """Board labels 1, 2, 3 … of the open cells (``needs`` in reading order)
+    where some piece not yet on the table could go."""
+    normal_shown, blocker_colours = off_table_pieces(table)
+    labels: dict[Cell, str] = {}
+    for need in needs:
+        if could_take_some_piece(need, normal_shown, blocker_colours):
+            labels[need.cell] = str(len(labels) + 1)
+    return labels
+
+
 class TableView:
-    __slots__ = ("table", "blocked", "cells", "_needs", "_by_pattern")
+    __slots__ = ("table", "blocked", "cells", "_needs", "_by_pattern", "_labels")
 
     def __init__(self, table: dict[Cell, tuple[str, str, str]]) -> None:
         self.table = table
@@ -34,6 +86,7 @@ class TableView:
         self.cells = frontier(table, self.blocked)
         self._needs: list[CellNeeds] | None = None
         self._by_pattern: list[tuple[int, dict[Pattern, list[int]]]] | None = None
+        self._labels: dict[Cell, str] | None = None
 
     @property
     def needs(self) -> list[CellNeeds]:
@@ -41,6 +94,13 @@ class TableView:
         if self._needs is None:
             self._needs = [CellNeeds(self.table, cell) for cell in self.cells]
         return self._needs
+
+    @property
+    def labels(self) -> dict[Cell, str]:
+        """The board labels of this table (``labels_of``), worked out once. Read-only."""
+        if self._labels is None:
+            self._labels = labels_of(self.needs, self.table)
+        return self._labels
 
     def fitting(self, shown: tuple[str, str, str]) -> list[int]:
         """Indexes (into ``cells``) of the open cells where a piece showing
