@@ -190,6 +190,20 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
             actions.append(PassAction())
         return actions
 
+    def copy_state(self, state: CubedState) -> CubedState:
+        """Fresh lists; the placements, the config and the tuples are frozen and shared."""
+        return state.model_copy(update={
+            "seat_names": list(state.seat_names),
+            "rng": state.rng.model_copy(),
+            "bag": list(state.bag),
+            "hands": [list(hand) for hand in state.hands],
+            "pending": list(state.pending),
+            "table": list(state.table),
+            "round_scores": [list(scores) for scores in state.round_scores],
+            "totals": list(state.totals),
+            "previous_table": list(state.previous_table),
+        })
+
     def forced_action(self, state: CubedState, seat: int) -> BaseModel | None:
         """As ``GameEngine.forced_action``, without listing every placement
         when one exists: outside solo a placement comes with a draw or a pass."""
