@@ -36,7 +36,7 @@ from engines.cubed.rules import (
     rotate,
     shown_error,
 )
-from engines.cubed.table_view import TableView, table_view
+from engines.cubed.table_view import TableView, share_view, table_view
 
 HAND_SIZES = {2: 25, 3: 20, 4: 18, 5: 15, 6: 13, 7: 11, 8: 10, 9: 8, 10: 8, 11: 7}
 SOLO_HAND = 25
@@ -191,8 +191,9 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         return actions
 
     def copy_state(self, state: CubedState) -> CubedState:
-        """Fresh lists; the placements, the config and the tuples are frozen and shared."""
-        return state.model_copy(update={
+        """Fresh lists; the placements, the config and the tuples are frozen and
+        shared, and so is the table's view until the copy's table changes."""
+        copy = state.model_copy(update={
             "seat_names": list(state.seat_names),
             "rng": state.rng.model_copy(),
             "bag": list(state.bag),
@@ -203,6 +204,8 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
             "totals": list(state.totals),
             "previous_table": list(state.previous_table),
         })
+        share_view(state, copy)
+        return copy
 
     def forced_action(self, state: CubedState, seat: int) -> BaseModel | None:
         """As ``GameEngine.forced_action``, without listing every placement

@@ -3,15 +3,15 @@ open cell asks of a piece), computed once per table and shared.
 
 Move generation, the placement check and the search AI all ask the same
 questions about the same table several times per move; a sampled world is
-played thousands of times per AI decision. The cache is keyed by the
-identity of the state's placement list and checked against its length and
-last placement, which is how the table changes (pieces are appended; a new
-round starts a new list). Views are read-only.
+played thousands of times per AI decision. A state keeps its view while it
+lives (``table_view``), and apply's work copy starts with its original's
+(``share_view``). Views are read-only.
 """
 from __future__ import annotations
 
+import weakref
 from collections import Counter
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from engines.cubed.pieces import PIECES, PURPLE, Faces, rotations
@@ -22,8 +22,6 @@ if TYPE_CHECKING:
 
 # Colours a cell asks for per slot, None where it asks nothing.
 Pattern = tuple[str | None, ...]
-
-CACHED_TABLES = 8  # a few moves' worth: older views would only keep dead worlds alive for the GC
 
 
 @lru_cache(maxsize=None)  # a few hundred shown triples
@@ -137,18 +135,42 @@ def _masked(shown: tuple[str, str, str]) -> tuple[Pattern, ...]:
                  for mask in range(8))
 
 
-_cache: dict[int, tuple[list[Placement], int, object, TableView]] = {}
+# Each state's view, kept while the state lives (a table with 200 others between two of its
+# moves still finds it): by the state's id, checked against the state (a weak reference),
+# its placement list, the list's length and last placement — how the table changes
+# (pieces are appended; a new round starts a new list).
+_Entry = tuple["weakref.ref[CubedState]", "list[Placement]", int, object, TableView]
+_views: dict[int, _Entry] = {}
 
 
 def table_view(state: "CubedState") -> TableView:
     placements = state.table
-    last = placements[-1] if placements else None
-    hit = _cache.get(id(placements))
-    # Holding the list itself keeps its id from being reused while cached.
-    if hit is not None and hit[0] is placements and hit[1] == len(placements) and hit[2] is last:
-        return hit[3]
+    hit = _views.get(id(state))
+    if hit is not None and hit[0]() is state and hit[1] is placements and hit[2] == len(placements) \
+            and hit[3] is (placements[-1] if placements else None):
+        return hit[4]
     view = TableView(state.table_dict())
-    if len(_cache) >= CACHED_TABLES:
-        _cache.clear()
-    _cache[id(placements)] = (placements, len(placements), last, view)
+    _keep(state, view)
     return view
+
+
+def share_view(state: "CubedState", copy: "CubedState") -> None:
+    """Let ``copy`` (whose placements are ``state``'s, in a list of its own) use ``state``'s view."""
+    hit = _views.get(id(state))
+    if hit is not None and hit[0]() is state and hit[1] is state.table and hit[2] == len(state.table) \
+            and len(copy.table) == hit[2] and (not copy.table or copy.table[-1] is hit[3]):
+        _keep(copy, hit[4])
+
+
+def _keep(state: "CubedState", view: TableView) -> None:
+    key = id(state)
+    placements = state.table
+    old = _views.get(key)
+    ref = old[0] if old is not None and old[0]() is state else weakref.ref(state, partial(_forget, key))
+    _views[key] = (ref, placements, len(placements), placements[-1] if placements else None, view)
+
+
+def _forget(key: int, ref: "weakref.ref[CubedState]") -> None:
+    old = _views.get(key)
+    if old is not None and old[0] is ref:
+        del _views[key]

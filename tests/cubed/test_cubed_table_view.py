@@ -94,3 +94,38 @@ def test_the_view_follows_the_table_as_pieces_go_down():
         assert len(state.table) == before + 1
         cell = (int(move.cell[0]), int(move.cell[1]))
         assert all((int(m.cell[0]), int(m.cell[1])) != cell for m in legal_placements(state, ENGINE.to_act(state)[0]))
+
+
+def test_a_state_keeps_its_view_and_its_work_copy_starts_with_it():
+    state = ENGINE.new_game(CubedConfig(rounds=1), [SeatInfo(name="a"), SeatInfo(name="b")], 3)
+    rng = random.Random(3)
+    for _ in range(12):
+        seat = ENGINE.to_act(state)[0]
+        state, _ = ENGINE.apply(state, seat, greedy_action(ENGINE, state, seat, rng))
+    view = table_view(state)
+    for _ in range(50):  # other tables' states come and go meanwhile
+        other = ENGINE.new_game(CubedConfig(rounds=1), [SeatInfo(name="x"), SeatInfo(name="y")], 9)
+        table_view(other)
+    assert table_view(state) is view
+    copy = ENGINE.copy_state(state)
+    assert table_view(copy) is view
+    seat = ENGINE.to_act(state)[0]
+    move = legal_placements(state, seat)[0]
+    after, _ = ENGINE.apply(state, seat, move)
+    assert table_view(state) is view and table_view(after) is not view  # the new table has a view of its own
+    assert table_view(after).table == after.table_dict()
+    assert view.table == state.table_dict()
+
+
+def test_views_go_with_their_states():
+    import gc
+
+    from engines.cubed import table_view as views
+
+    before = len(views._views)  # the cache itself: its size is what is tested
+    for seed in range(40):
+        state = ENGINE.new_game(CubedConfig(rounds=1), [SeatInfo(name="a"), SeatInfo(name="b")], seed)
+        table_view(state)
+    del state
+    gc.collect()
+    assert len(views._views) <= before + 1
