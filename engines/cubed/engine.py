@@ -94,7 +94,7 @@ def legal_placements(state: CubedState, seat: int) -> list[PlaceAction]:
 def has_placement(state: CubedState, seat: int) -> bool:
     view = table_view(state)
     return any(
-        view.fitting(shown)
+        view.takes(shown)
         for piece_id in set(state.hands[seat])
         for shown in rotations(PIECES_BY_ID[piece_id].faces)
     )

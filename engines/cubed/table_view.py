@@ -117,6 +117,16 @@ class TableView:
             found.sort()
         return found
 
+    def takes(self, shown: tuple[str, str, str]) -> bool:
+        """Some open cell fits a piece showing ``shown``: ``bool(fitting(shown))``
+        without listing the cells."""
+        if PURPLE in shown:
+            return any(need.fits(shown) for need in self.needs)
+        if self._by_pattern is None:
+            self._by_pattern = self._index_patterns()
+        masked = _masked(shown)
+        return any(masked[mask] in cells for mask, cells in self._by_pattern)
+
     def _index_patterns(self) -> list[tuple[int, dict[Pattern, list[int]]]]:
         """Open cells grouped by which slots they constrain (a bit mask),
         then by the colours asked there: a normal piece fits a cell exactly

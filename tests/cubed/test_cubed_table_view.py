@@ -13,7 +13,7 @@ from engines.cubed import CubedEngine
 from engines.cubed.ai_search import _seals_from_scratch, is_sealed, seals
 from engines.cubed.engine import has_placement, legal_placements
 from engines.cubed.models import CubedConfig, PlaceAction
-from engines.cubed.pieces import ALL_IDS, PIECES_BY_ID
+from engines.cubed.pieces import ALL_IDS, PIECES_BY_ID, rotations
 from engines.cubed.rules import blocked_cells, frontier, placement_error
 from engines.cubed.table_view import table_view
 
@@ -129,3 +129,19 @@ def test_views_go_with_their_states():
     del state
     gc.collect()
     assert len(views._views) <= before + 1
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_takes_is_whether_anything_fits(seed):
+    """``TableView.takes`` answers ``bool(fitting(shown))`` for every shown
+    triple of every piece, on every table of a random game."""
+    state = ENGINE.new_game(CubedConfig(rounds=1), [SeatInfo(name="a"), SeatInfo(name="b")], seed)
+    rng = random.Random(seed)
+    shown_triples = {shown for piece in ALL_IDS for shown in rotations(PIECES_BY_ID[piece].faces)}
+    while not ENGINE.is_over(state):
+        view = table_view(state)
+        for shown in shown_triples:
+            assert view.takes(shown) == bool(view.fitting(shown)), shown
+        seat = ENGINE.to_act(state)[0]
+        state, _ = ENGINE.apply(state, seat, greedy_action(ENGINE, state, seat, rng))
