@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 from pydantic import BaseModel
 
@@ -26,7 +26,8 @@ from engines.cubed.models import (
     Placement,
     TablePiece,
 )
-from engines.cubed.pieces import ALL_IDS, PIECES_BY_ID, rotations
+from engines.cubed.moves import has_placement, legal_placements
+from engines.cubed.pieces import ALL_IDS, PIECES_BY_ID
 from engines.cubed.rules import (
     CENTRE,
     Cell,
@@ -59,45 +60,6 @@ def recent_placements(state: CubedState) -> list[tuple[int, int]]:
     table = state.table
     last_own = max((i for i, p in enumerate(table) if p.seat == state.current), default=-1)
     return [p.cell for p in table[last_own + 1:] if p.seat >= 0]
-
-
-class Placing(NamedTuple):
-    """A legal placement as move generation finds it: what a PlaceAction
-    says, without building one (the search AI weighs thousands a move)."""
-
-    piece: str
-    cell: tuple[int, int]
-    rotation: int
-
-    def action(self) -> PlaceAction:
-        return PlaceAction(piece=self.piece, cell=self.cell, rotation=self.rotation)
-
-
-def placings(state: CubedState, seat: int) -> list[Placing]:
-    """Every legal placement of a piece from ``seat``'s hand right now:
-    pieces as first held, then rotations, then open cells in reading order."""
-    view = table_view(state)
-    cells = view.cells
-    moves = []
-    for piece_id in dict.fromkeys(state.hands[seat]):
-        for rotation, shown in enumerate(rotations(PIECES_BY_ID[piece_id].faces)):
-            for index in view.fitting(shown):
-                moves.append(Placing(piece_id, cells[index], rotation))
-    return moves
-
-
-def legal_placements(state: CubedState, seat: int) -> list[PlaceAction]:
-    """Every legal placement of a piece from ``seat``'s hand right now."""
-    return [move.action() for move in placings(state, seat)]
-
-
-def has_placement(state: CubedState, seat: int) -> bool:
-    view = table_view(state)
-    return any(
-        view.takes(shown)
-        for piece_id in set(state.hands[seat])
-        for shown in rotations(PIECES_BY_ID[piece_id].faces)
-    )
 
 
 class CubedEngine(GameEngine[CubedConfig, CubedState]):

@@ -11,8 +11,8 @@ from engines.ai import greedy_action
 from engines.base import SeatInfo
 from engines.cubed import CubedEngine
 from engines.cubed.ai_search import _seals_from_scratch, is_sealed, seals
-from engines.cubed.engine import has_placement, legal_placements
 from engines.cubed.models import CubedConfig, PlaceAction
+from engines.cubed.moves import has_placement, legal_placements
 from engines.cubed.pieces import ALL_IDS, PIECES_BY_ID, rotations
 from engines.cubed.rules import blocked_cells, frontier, placement_error
 from engines.cubed.table_view import table_view
