@@ -33,13 +33,13 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from bench.board_latency import TimedNotifier
 from bench.discord_model import DiscordModel, ModelHost, Rest
 from bench.pipeline_bench import Delivered, ErrorCount, TrackedDrawing, Tracker
 from bench.plans import Plan, make_plans
 from bench.report import Row, time_row
 from bench.service_kit import start_table, temp_service, user_id
 from bench.timing import clock
-from cogs.notifier import DiscordNotifier
 from cogs.rest_budget import RestBudget, RestLimits
 from tables.drawing import DrawingPool
 from tables.service import LiveTable, TableService
@@ -132,7 +132,7 @@ async def _run(plans: list[Plan], moves: int, think: tuple[float, float], budget
         logger.propagate = False
         logger.addHandler(silent)
     try:
-        async with temp_service(DiscordNotifier(host), name="rest.db") as service:  # type: ignore[arg-type]
+        async with temp_service(TimedNotifier(host), name="rest.db") as service:  # type: ignore[arg-type]
             host.tables = service
             tables = await _start(service, plans, tracker)
             await service.announcing.join()  # the first boards and pings, not counted

@@ -200,19 +200,27 @@ class DiscordNotifier:
                 await self._post_results(table, channel, finished, locale)
                 await self.teams.ended(table)
                 return
-            told = await self._refresh_panels(table)
-            newly = turn[1] if turn is not None else []
-            ping = [user for user in (table.seats[s].user_id for s in newly)
-                    if user is not None and not (user in told and self.idle_for(user) < WATCHING_SECONDS)]
-            await self._show_board(table, channel, events, locale, ping)
+            # The board is drawn while the panels redraw and the turn hint is worked out.
+            picture = asyncio.ensure_future(self._board_picture(table, locale))
+            try:
+                told = await self._refresh_panels(table)
+                newly = turn[1] if turn is not None else []
+                ping = [user for user in (table.seats[s].user_id for s in newly)
+                        if user is not None and not (user in told and self.idle_for(user) < WATCHING_SECONDS)]
+                await self._show_board(table, channel, events, locale, ping, picture)
+            finally:
+                if not picture.done():
+                    picture.cancel()
+                elif not picture.cancelled():
+                    picture.exception()  # seen: a failed drawing was raised where it was awaited, if it was
             await self._announce(table, channel, batches, locale)
         await self.teams.changed(table)
 
     async def _show_board(self, table: "LiveTable", channel: Any, events: list[Event], locale: str,
-                          ping: list[int]) -> None:
-        """Edit the board in place, or post it anew mentioning ``ping``."""
+                          ping: list[int], picture: "asyncio.Future[tuple[bytes, Any]]") -> None:
+        """Edit the board in place (``picture``: its drawing), or post it anew mentioning ``ping``."""
         content = self.board_content(table, events, locale, None, await self.footer(table, locale))
-        image, public = await self._board_picture(table, locale)
+        image, public = await picture
         view = self.board_view(table, locale)
         if ping or table.record.board_message_id is None:
             await self._post_anew(table, channel, content, self._board_file(table, image, public, locale), view, ping)
