@@ -16,6 +16,7 @@ from discord.ext import commands
 from app import cli
 from app.settings import Settings
 from cogs.common import reply_key
+from cogs.games.parts import check_parts
 from db.database import Database
 from db.fronts import DISCORD
 from tables.registry import GameRegistry, default_registry
@@ -26,7 +27,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop")
 
-CORE_EXTENSIONS = ("cogs.core", "cogs.learn", "cogs.tournament")
+# The game-agnostic features, each a package that registers its own cogs and
+# controls; a test bot loads these and the games it plays.
+SHARED_EXTENSIONS = ("cogs.core", "cogs.account.extension", "cogs.lobby.extension", "cogs.play.extension",
+                     "cogs.learn.extension", "cogs.community.extension")
+# With the tutorial and tournaments, each its own extension (a test bot loads them when it needs them).
+CORE_EXTENSIONS = (*SHARED_EXTENSIONS, "cogs.learn.tutorial.extension", "cogs.community.tournament.extension")
 SYNC_HASH_KEY = "command_tree_hash"
 ENTRY_POINT_COMMAND = 4  # PRIMARY_ENTRY_POINT: launches the application's Activity
 
@@ -77,17 +83,18 @@ class TabletopBot(commands.Bot):
         self.extensions_to_load = tuple(extensions) if extensions is not None else extensions_for(self.registry)
         self.db = Database(settings.database_url, pool_min=settings.database_pool_min,
                            pool_max=settings.database_pool_max)
+        from app.rest_fleet import process_budget
         from cogs.notifier import DiscordNotifier
-        from cogs.rest_budget import RestBudget, RestLimits
         from tables.drawing import DrawingPool
         from tables.thinking import ThinkingPool
 
         # Installed on the HTTP client in setup_hook (SimCord swaps the client before that).
-        self.rest_budget = RestBudget(RestLimits(
-            settings.rest_global_per_second, 1.0, settings.rest_channel_requests, settings.rest_channel_seconds,
-        )) if settings.rest_budget else None
+        self.rest_budget = process_budget(
+            settings.discord_token, settings.rest_global_per_second, settings.rest_channel_requests,
+            settings.rest_channel_seconds, settings.rest_redis_url, settings.rest_processes,
+        ) if settings.rest_budget else None
         self.drawing = DrawingPool(settings.render_processes)  # started in setup_hook, stopped in close
-        self.notifier = DiscordNotifier(self, activity=settings.activity)
+        self.notifier = DiscordNotifier(self, activity=settings.activity, interaction_routes=settings.interaction_routes)
         # The AI's pool: started in setup_hook, stopped by tables.shutdown().
         self.tables = TableService(self.db, self.registry, self.notifier,
                                    thinking=ThinkingPool(settings.ai_processes))
@@ -108,18 +115,19 @@ class TabletopBot(commands.Bot):
         return self.settings.shards is None or 0 in self.settings.shards[1]
 
     async def setup_hook(self) -> None:
-        from cogs.translator import CatalogueTranslator
+        from app.translator import CatalogueTranslator
 
         if self.metrics_server is not None:  # first: a port already taken stops the start at once
             await self.metrics_server.start()
         if self.rest_budget is not None:
-            from cogs.rest_budget import install
+            from app.rest_budget import install
 
             install(self.http, self.rest_budget)
         await self.db.open()
         self.tables.thinking.start(registry=self.registry)  # first: its forkserver preload covers the drawing pool's too
         self.drawing.start(registry=self.registry)
         await self.tree.set_translator(CatalogueTranslator())
+        check_parts(self.registry)  # every game's builder and board buttons, before a player needs them
         for name in self.extensions_to_load:
             await self.load_extension(name)
         listening = await self.bus.listen()  # before restoring, taken after: none missed
@@ -186,6 +194,8 @@ class TabletopBot(commands.Bot):
             await self.sweeper.stop()
         await super().close()
         await self.db.close()
+        if self.rest_budget is not None:
+            await self.rest_budget.close()
         if self.metrics_server is not None:
             await self.metrics_server.stop()
 

@@ -5,7 +5,7 @@ The seam is aiohttp's ``TraceConfig`` on discord.py's one HTTP session
 (``discord.Client(http_trace=…)``): it sees every attempt, the ones
 discord.py retries after a 429 included, and the interaction responses and
 follow-ups that go through the webhook adapter on the same session — which
-a wrapper of ``HTTPClient.request`` (``cogs/rest_budget.py``'s seam) would
+a wrapper of ``HTTPClient.request`` (``app/rest_budget.py``'s seam) would
 miss. Only requests to Discord's API count: not the gateway's websocket,
 not the CDN."""
 from __future__ import annotations

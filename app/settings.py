@@ -30,18 +30,25 @@ class Settings(BaseSettings):
     shard_ids: Annotated[list[int] | None, NoDecode] = None  # "0,1,2"; default: every shard
     render_processes: int | None = Field(default=None, ge=0)  # default: the machine's cores; 0: a thread
     ai_processes: int | None = Field(default=None, ge=0)  # default: 1 (tables/thinking.py); 0: a thread
-    # The process-wide REST budget (cogs/rest_budget.py), under Discord's 50/s and 5 per 5 s per channel.
+    # The process-wide REST budget (app/rest_budget.py), under Discord's 50/s and 5 per 5 s per channel.
     rest_budget: bool = True
     rest_global_per_second: int = Field(default=45, ge=1)
     rest_channel_requests: int = Field(default=5, ge=1)
     rest_channel_seconds: float = Field(default=5.5, gt=0)
+    # Several processes on one token (shards, `tabletop web`): their one global window in Redis
+    # (app/rest_shared.py); empty: this process's own. REST_PROCESSES: how many share the token,
+    # each falling back to REST_GLOBAL_PER_SECOND // REST_PROCESSES while Redis is away.
+    rest_redis_url: str = Field(default="", repr=False)
+    rest_processes: int = Field(default=1, ge=1)
+    # A board goes out as a follow-up of a fresh click in its channel (cogs/play/interaction_routes.py).
+    interaction_routes: bool = True
     # The web board (web/, docs/web.md): local play without a token; with one, only when WEB_PORT is set.
     web_host: str = "127.0.0.1"
     web_port: int | None = Field(default=None, ge=0, le=65535)  # local play's default: LOCAL_PORT
     web_secret: str = Field(default="", repr=False)  # signs session cookies; empty: one per process
     discord_client_id: str = ""
     discord_client_secret: str = Field(default="", repr=False)  # the Activity's OAuth2 code exchange
-    activity: bool = False  # the application has an Activity: boards carry "Open board" (cogs/activity.py)
+    activity: bool = False  # the application has an Activity: boards carry "Open board" (cogs/play/activity.py)
     # Delete the moves of games over for this many days (tables/pruning.py); empty: never.
     prune_actions_after_days: float | None = Field(default=None, gt=0)
     # Prometheus metrics (docs/operations.md, "Metrics"): off unless METRICS_PORT is set.
@@ -103,6 +110,14 @@ class Settings(BaseSettings):
     @classmethod
     def _valid_url(cls, value: str) -> str:
         return check_database_url(value)
+
+    @field_validator("rest_redis_url")
+    @classmethod
+    def _redis_url(cls, value: str) -> str:
+        value = value.strip()
+        if value and not re.match(r"^(redis|rediss|unix)://", value):
+            raise ValueError("must be a Redis URL (redis://HOST:6379/0, rediss://…, unix:///path) or empty")
+        return value
 
 
 def settings_problems(error: ValidationError) -> list[str]:

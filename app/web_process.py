@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from app.discord_rest import DiscordRestClient, rest_viewers
 from app.metrics_server import metrics_server
+from app.rest_fleet import process_budget
 from app.settings import Settings
 from app.startup import StartFailure, open_db
 from db.database import Database
@@ -82,7 +83,10 @@ async def serve_web(settings: Settings, db: Database, ready: Callable[[str], Non
     try:
         viewers: RestViewers | None = None
         if settings.discord_token:
-            viewers, rest = await rest_viewers(settings.discord_token, counted=metrics is not None)
+            budget = process_budget(settings.discord_token, settings.rest_global_per_second,
+                                    settings.rest_channel_requests, settings.rest_channel_seconds,
+                                    settings.rest_redis_url, settings.rest_processes) if settings.rest_budget else None
+            viewers, rest = await rest_viewers(settings.discord_token, counted=metrics is not None, budget=budget)
         drawing.start(registry=registry)
         await bus.listen()  # before restoring, taken after: a change made meanwhile is not missed
         restored = await service.restore()

@@ -3,7 +3,7 @@ screen (legal choices, text) and its preview image (PNG bytes). For each
 game, over states spread across a real AI game (bench/states.py), the seat
 to act walks its first choices step by step. The bot draws the board a
 preview draws on once per game version, while the player reads the
-controls (cogs/builder/items.py ``warm``): the row that counts is the step
+controls (cogs/play/builder/items.py ``warm``): the row that counts is the step
 on that board. The first step with no board drawn yet (the cache emptied at
 each new state) is shown as well: a click faster than the warm-up pays it.
 
@@ -19,7 +19,7 @@ from typing import Any
 from bench import states
 from bench.report import Row, time_row
 from bench.timing import timed
-from cogs.builder import preview
+from cogs.play.builder import preview
 from engines.paths import load
 
 STEP_LIMIT_MS = 80.0

@@ -1,6 +1,6 @@
 """A model of Discord's REST rate limits, and the channels, messages and
 users ``cogs.notifier.DiscordNotifier`` talks to, routed through the bot's
-REST budget (``cogs.rest_budget``) and then the model.
+REST budget (``app.rest_budget``) and then the model.
 
 The model counts every request in sliding windows (stricter than Discord's
 buckets, which reset a fixed time after their first request) and answers
@@ -10,6 +10,11 @@ buckets, which reset a fixed time after their first request) and answers
 - per channel: message sends 5 per 5 s, edits 5 per 5 s, deletes 5 per 1 s
   (Discord publishes the global limit; the per-route ones are what its
   headers report and may change, which is why the budget keeps a margin).
+
+Interaction routes (a click's follow-ups: ``ModelInteraction``) are not
+under the global limit, as on Discord; they still count in their channel's
+windows (Discord's own buckets for them are per interaction token; the
+channel's are the stricter assumption).
 
 Without the budget every call goes out at once and a 429 is waited out
 (``retry_after``) and tried again, up to 5 times, as discord.py does after a
@@ -22,11 +27,12 @@ import asyncio
 import itertools
 from collections import Counter, OrderedDict, deque
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import discord
 
-from cogs.rest_budget import RestBudget
+from app.rest_budget import RestBudget
 
 GLOBAL_LIMIT = (50, 1.0)
 CHANNEL_LIMITS = {"POST": (5, 5.0), "PATCH": (5, 5.0), "DELETE": (5, 1.0)}
@@ -55,6 +61,7 @@ class DiscordModel:
         self.accepted: Counter[str] = Counter()  # by what the request was ("board edit", "ping", …)
         self.rejected: Counter[str] = Counter()  # 429s by what
         self.global_429 = 0
+        self.exempt: Counter[str] = Counter()  # accepted interaction calls (also in ``accepted``), by what
 
     @staticmethod
     def _retry(window: deque[float], limit: int, seconds: float, now: float) -> float | None:
@@ -62,13 +69,15 @@ class DiscordModel:
             window.popleft()
         return window[0] + seconds - now if len(window) >= limit else None
 
-    def request(self, method: str, channel_id: int | None, what: str) -> float | None:
-        """None when accepted, else the 429's ``retry_after``."""
+    def request(self, method: str, channel_id: int | None, what: str, exempt: bool = False) -> float | None:
+        """None when accepted, else the 429's ``retry_after``. ``exempt``: an
+        interaction route, outside the global window."""
         if not self.limited:
             self.accepted[what] += 1
+            self.exempt[what] += exempt
             return None
         now = asyncio.get_running_loop().time()
-        retry = self._retry(self.global_window, *GLOBAL_LIMIT, now)
+        retry = None if exempt else self._retry(self.global_window, *GLOBAL_LIMIT, now)
         channel = None
         if retry is None and channel_id is not None and method in CHANNEL_LIMITS:
             channel = self.channel_windows.setdefault((channel_id, method), deque())
@@ -78,10 +87,12 @@ class DiscordModel:
         if retry is not None:
             self.rejected[what] += 1
             return max(retry, 0.001)
-        self.global_window.append(now)
+        if not exempt:
+            self.global_window.append(now)
         if channel is not None:
             channel.append(now)
         self.accepted[what] += 1
+        self.exempt[what] += exempt
         return None
 
     @property
@@ -103,13 +114,15 @@ class Rest:
     free: bool = False
     failed: Counter[str] = field(default_factory=Counter)  # calls given up after 5 × 429
 
-    async def call(self, method: str, channel_id: int | None, what: str) -> None:
+    async def call(self, method: str, channel_id: int | None, what: str, exempt: bool = False) -> None:
+        """``exempt``: an interaction's follow-up (``cogs.play.interaction_routes`` paced
+        it in its channel's window already; the global window is not asked)."""
         if self.free:
             return
-        if self.budget is not None:
+        if self.budget is not None and not exempt:
             await self.budget.acquire(method, channel_id, KINDS.get(method) if channel_id is not None else None)
         for _ in range(TRIES):
-            retry = self.model.request(method, channel_id, what)
+            retry = self.model.request(method, channel_id, what, exempt)
             if retry is None:
                 return
             await asyncio.sleep(retry)
@@ -191,14 +204,49 @@ class ModelUser:
         return ModelMessage(ModelChannel(DM_CHANNELS + self.id, self.host), next(_ids))
 
 
+class ModelFollowups:
+    """An interaction's webhook (``interaction.followup``): its messages in its channel."""
+
+    def __init__(self, channel: ModelChannel) -> None:
+        self.channel = channel
+
+    async def send(self, content: Any = None, *, file: Any = None, wait: bool = False, **_: Any) -> ModelMessage:
+        found = _files(file)
+        await self.channel.host.rest.call("POST", self.channel.id, "board post" if found else "text", exempt=True)
+        if found:
+            self.channel.host.tracker.board_arrived(_size(found))
+        return ModelMessage(self.channel, next(_ids))
+
+    async def edit_message(self, message_id: int, *, attachments: Any = None, **_: Any) -> None:
+        files = _files(attachments=attachments)
+        await self.channel.host.rest.call("PATCH", self.channel.id, "board edit" if files else "edit", exempt=True)
+        if files:
+            self.channel.host.tracker.board_arrived(_size(files))
+
+    async def delete_message(self, message_id: int) -> None:
+        await self.channel.host.rest.call("DELETE", self.channel.id, "delete", exempt=True)
+
+
+class ModelInteraction:
+    """A player's click in a channel, answered (a deferred update, as the builder's panel answers);
+    ``typed``: a slash command answered "thinking" (its follow-up would fill that answer: not used)."""
+
+    def __init__(self, channel: ModelChannel, typed: bool = False) -> None:
+        self.channel_id = channel.id
+        kind = discord.InteractionResponseType
+        self.response = SimpleNamespace(type=kind.deferred_channel_message if typed else kind.deferred_message_update)
+        self.followup = ModelFollowups(channel)
+
+
 class ModelHost:
-    """What the notifier and ``cogs.hands`` ask of the bot: channels and users
+    """What the notifier and ``cogs.play.hands`` ask of the bot: channels and users
     that reach the model through the budget; the table service; drawing."""
 
     def __init__(self, tracker: Any, drawing: Any, rest: Rest) -> None:
         self.tracker = tracker
         self.drawing = drawing
         self.rest = rest
+        self.rest_budget = rest.budget  # the notifier paces interaction follow-ups in its channel windows
         self.tables: Any = None
         self._channels: dict[int, ModelChannel] = {}
         self._users: dict[int, ModelUser] = {}
@@ -221,3 +269,7 @@ class ModelHost:
 
     async def fetch_user(self, user_id: int) -> ModelUser:
         return self.get_user(user_id)
+
+    def click(self, channel_id: int, typed: bool = False) -> ModelInteraction:
+        """A player's click (or ``typed`` command) in the channel (it carries their move)."""
+        return ModelInteraction(self.get_channel(channel_id), typed)

@@ -7,7 +7,7 @@ person's choice (the engine's AI) is made before the clock starts.
 
 A second row per game adds what the Discord notifier does next, still inside
 ``act`` (so before the player's confirmation): draw the hand of every seat
-whose private view changed, for its DM (``cogs.hands.dm_hand``)."""
+whose private view changed, for its DM (``cogs.play.hands.dm_hand``)."""
 from __future__ import annotations
 
 import asyncio

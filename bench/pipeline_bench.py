@@ -190,7 +190,7 @@ class FakeUser:
 
 
 class FakeBot:
-    """What ``DiscordNotifier`` and ``cogs.hands`` ask of the bot, offline."""
+    """What ``DiscordNotifier`` and ``cogs.play.hands`` ask of the bot, offline."""
 
     def __init__(self, tracker: Tracker, drawing: TrackedDrawing) -> None:
         self.tracker = tracker

@@ -33,6 +33,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from app.rest_budget import RestBudget, RestLimits
 from bench.board_latency import TimedNotifier
 from bench.discord_model import DiscordModel, ModelHost, Rest
 from bench.pipeline_bench import Delivered, ErrorCount, TrackedDrawing, Tracker
@@ -40,7 +41,6 @@ from bench.plans import Plan, make_plans
 from bench.report import Row, time_row
 from bench.service_kit import start_table, temp_service, user_id
 from bench.timing import clock
-from cogs.rest_budget import RestBudget, RestLimits
 from tables.drawing import DrawingPool
 from tables.service import LiveTable, TableService
 
@@ -246,8 +246,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds a player thinks before each move (uniform)")
     parser.add_argument("--no-contrast", action="store_true", help="skip the run without the budget")
     parser.add_argument("--processes", type=int, default=None, help="drawing processes (default: one per core)")
+    parser.add_argument("--fleet", type=int, nargs="+", metavar="N",
+                        help="the fleet bench (bench/rest_fleet.py): N bot processes on one token, e.g. 1 2 4")
+    parser.add_argument("--rate", type=float, default=67.0, help="--fleet: moves per second offered")
+    parser.add_argument("--sustain", type=float, nargs="*", default=[], metavar="RATE",
+                        help="--fleet: rates (moves/s) to find the highest one token sustains (p95 ≤ 5 s)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
+    if args.fleet:
+        from bench import rest_fleet
+
+        return rest_fleet.main(args.fleet, args.rate, args.sustain, min(args.moves, 4), tuple(args.think))
     started = time.perf_counter()
     print(table(run(args.tables, args.moves, tuple(args.think), contrast=not args.no_contrast,
                     processes=args.processes)))

@@ -27,7 +27,7 @@ class RenderingNotifier(NullNotifier):
     """Does what ``cogs.notifier.DiscordNotifier.board_updated`` does before it
     talks to Discord: read the server's language, then draw the public board
     off the event loop. Keeps the draw times. With ``hands``, also what
-    ``hands_changed`` → ``cogs.hands.dm_hand`` does for every changed seat:
+    ``hands_changed`` → ``cogs.play.hands.dm_hand`` does for every changed seat:
     read the player's DM setting, build the private view, draw the hand."""
 
     def __init__(self, hands: bool = False) -> None:

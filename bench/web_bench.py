@@ -2,10 +2,12 @@
 loopback port over a real table service and SQLite database, driven by
 HTTP clients as a browser drives it.
 
-- **move → other client**: a hot-seat table (two local seats in one
-  session); one connection posts the move, a second WebSocket on the same
-  table (another tab or phone) waits for the "changed" of that version.
-  Timed from the POST's start to the message.
+- **move → other client's page**: a hot-seat table (two local seats in one
+  session); one connection posts the move, a WebSocket on the same table
+  (another tab or phone) brings the changed table itself (one push, the
+  page's socket opened with ``?v=``). Timed from the POST's start to the
+  table. Every other move the way before instead, for comparison: the socket
+  says "changed" and the page GETs the table.
 - **first load**: the table's JSON and its board picture, as a page opening
   the table fetches them (the board drawn anew: each table once).
 - **first paint** (when Debian's Chromium and Playwright are here): the
@@ -78,49 +80,46 @@ async def _first_load(session: aiohttp.ClientSession, table_id: int) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-async def _moves(session: aiohttp.ClientSession, table_id: int, moves: int) -> list[float]:
-    """Post ``moves`` moves (each seat's first listed move) and time each
-    one until the other socket hears it."""
-    heard: dict[int, float] = {}
-    waiting: dict[int, asyncio.Future[float]] = {}
-    socket = await session.ws_connect(f"/api/tables/{table_id}/ws")
-
-    async def listen() -> None:
-        async for message in socket:
-            data = message.json()
-            if data.get("type") == "changed":
-                version = int(data["version"])
-                heard[version] = time.perf_counter()
-                for wanted, future in list(waiting.items()):
-                    if wanted <= version and not future.done():
-                        future.set_result(heard[version])
-
-    listener = asyncio.create_task(listen())
-    out: list[float] = []
-    try:
-        for _ in range(moves):
-            async with session.get(f"/api/tables/{table_id}") as response:
-                state = await response.json()
-            if state["status"] != "playing" or not state["to_act"]:
-                break
-            seat = state["to_act"][0]
-            async with session.get(f"/api/tables/{table_id}", params={"seat": str(seat)}) as response:
-                state = await response.json()
-            if not state["moves"]:
-                break
-            version = state["version"]
-            future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
-            waiting[version + 1] = future
+async def _moves(session: aiohttp.ClientSession, table_id: int,
+                 moves: int) -> tuple[list[float], list[float], list[float]]:
+    """Post ``moves`` moves (each seat's first listed move) and time each one
+    until another page of the table shows it, in pairs, move by move in turn:
+    the page's socket brings the table itself (``?v=``, one push), or — the
+    way before — says "changed" and the page then GETs the table."""
+    heard: list[float] = []
+    pushed: list[float] = []
+    fetched: list[float] = []
+    for number in range(moves):
+        async with session.get(f"/api/tables/{table_id}") as response:
+            state = await response.json()
+        if state["status"] != "playing" or not state["to_act"]:
+            break
+        seat = state["to_act"][0]
+        async with session.get(f"/api/tables/{table_id}", params={"seat": str(seat)}) as response:
+            state = await response.json()
+        if not state["moves"]:
+            break
+        version = state["version"]
+        push = number % 2 == 0
+        url = f"/api/tables/{table_id}/ws" + (f"?v={version}" if push else "")
+        async with session.ws_connect(url) as socket:
             start = time.perf_counter()
             async with session.post(f"/api/tables/{table_id}/actions", json={
                     "action": state["moves"][0]["action"], "version": version, "seat": seat}) as response:
                 assert response.status == 200, await response.text()
-            out.append((await asyncio.wait_for(future, 10) - start) * 1000)
-            del waiting[version + 1]
-    finally:
-        listener.cancel()
-        await socket.close()
-    return out
+            while True:
+                message = await asyncio.wait_for(socket.receive_json(), 10)
+                if message.get("type") == "changed" and int(message["version"]) > version:
+                    break
+            heard.append((time.perf_counter() - start) * 1000)
+            if push:
+                assert message["table"]["version"] == message["version"]
+                pushed.append((time.perf_counter() - start) * 1000)
+            else:
+                async with session.get(f"/api/tables/{table_id}") as response:
+                    await response.json()
+                fetched.append((time.perf_counter() - start) * 1000)
+    return heard, pushed, fetched
 
 
 async def _first_paints(base: str, cookie: str, table_ids: list[int]) -> list[float]:
@@ -158,7 +157,14 @@ async def _run(tables: int, moves: int, browser: bool) -> list[Row]:
             try:
                 ids = [await _table(session, GAMES[n % len(GAMES)]) for n in range(tables)]
                 loads = [await _first_load(session, table_id) for table_id in ids]
-                latencies = [ms for table_id in ids for ms in await _moves(session, table_id, moves)]
+                heard: list[float] = []
+                pushed: list[float] = []
+                fetched: list[float] = []
+                for table_id in ids:
+                    by_socket, by_push, by_fetch = await _moves(session, table_id, moves)
+                    heard += by_socket
+                    pushed += by_push
+                    fetched += by_fetch
                 cookie = next(c.value for c in session.cookie_jar if c.key == "tt_session")
                 paints = await _first_paints(base, cookie, ids[:6]) if browser else []
             finally:
@@ -167,7 +173,7 @@ async def _run(tables: int, moves: int, browser: bool) -> list[Row]:
             await runner.cleanup()
             await service.shutdown()
             await db.close()
-    return _rows(tables, latencies, loads, paints)
+    return _rows(tables, heard, pushed, fetched, loads, paints)
 
 
 def _row(name: str, values: list[float], unit: str, target_ms: float | None, note: str) -> Row:
@@ -180,11 +186,16 @@ def _row(name: str, values: list[float], unit: str, target_ms: float | None, not
                ok=None if target_ms is None else p95 <= target_ms, note=note)
 
 
-def _rows(tables: int, latencies: list[float], loads: list[float], paints: list[float]) -> list[Row]:
+def _rows(tables: int, heard: list[float], pushed: list[float], fetched: list[float], loads: list[float],
+          paints: list[float]) -> list[Row]:
     return [
-        _row("move → the other client's socket", latencies, "moves", 100,
-             f"{tables} hot-seat tables (the three games in turn), each move the first listed; "
-             "from the POST's start to the other socket's message"),
+        _row("move → the other client's socket", heard, "moves", 100,
+             "every move: from the POST's start to the other socket's message (the table itself, or 'changed')"),
+        _row("move → the other client's page updated (one push)", pushed, "moves", 100,
+             f"{tables} hot-seat tables (the three games in turn), each move the first listed; from the POST's "
+             "start to the table itself on another page's socket (?v=), every other move"),
+        _row("the same, the way before: 'changed', then GET the table", fetched, "moves", None,
+             "the moves between: from the POST's start to the socket's 'changed' and the table's JSON fetched"),
         _row("first load: table JSON + board picture", loads, "tables", None,
              "one per table, the board drawn anew in a thread"),
         _row("first paint in Chromium (400×860)", paints, "pages", 1000,

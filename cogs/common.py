@@ -12,10 +12,8 @@ import discord
 from pydantic import ValidationError
 
 from cogs.host import Host
-from engines.base import IllegalAction
-from i18n import has, normalize_locale, t
-from tables.errors import TableError
-from tables.text import or_list
+from i18n import normalize_locale, t
+from tables.errors import Refusal, TableError, refusal_text
 
 log = logging.getLogger(__name__)
 
@@ -37,10 +35,6 @@ ECHO_LIMIT = 80  # user text quoted back in a reply
 # Control, zero-width and bidirectional-override characters: invisible in a
 # reply, and able to reorder or hide the text around them.
 _INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]")
-
-
-# Params the table service already made safe (players' names, escaped by tables.text.safe_name).
-PRE_ESCAPED = frozenset({"players"})
 
 
 def user_text(text: str, limit: int = ECHO_LIMIT) -> str:
@@ -67,7 +61,7 @@ async def guild_locale(bot: Host, guild: discord.Guild | None) -> str:
     else the server's own preferred locale, else English."""
     if guild is None:
         return "en"
-    language, _ = await bot.tables.settings.guild(guild.id)
+    language, _ = await bot.tables.queries.guild_settings(guild.id)
     if language:
         return language
     return normalize_locale(guild.preferred_locale)
@@ -76,7 +70,7 @@ async def guild_locale(bot: Host, guild: discord.Guild | None) -> str:
 async def user_locale(interaction: discord.Interaction) -> str:
     """A Chinese Discord client wins; otherwise the server's language."""
     own = normalize_locale(interaction.locale)
-    await bot_of(interaction).tables.settings.remember_locale(interaction.user.id, own)  # for DMs
+    await bot_of(interaction).tables.queries.remember_locale(interaction.user.id, own)  # for DMs
     if own != "en":
         return own
     return await guild_locale(bot_of(interaction), interaction.guild)
@@ -97,28 +91,18 @@ async def reply_key(interaction: discord.Interaction, key: str, *, ephemeral: bo
     await reply(interaction, t(key, await user_locale(interaction), **params), ephemeral=ephemeral)
 
 
-async def reply_error(interaction: discord.Interaction, error: TableError | IllegalAction) -> None:
-    """A refused request: a private, localized reason. Nothing changed."""
+async def reply_error(interaction: discord.Interaction, error: Refusal) -> None:
+    """A refused request: a private, localized reason (``tables.errors.refusal_text``,
+    card names in the reader's language, what the user typed quoted short
+    and escaped). Nothing changed."""
     locale = await user_locale(interaction)
-    params = dict(error.params)
-    if isinstance(params.get("game"), str) and has(f"core.game.{params['game']}"):
-        params["game"] = t(f"core.game.{params['game']}", locale)  # a game id, shown by its name
     table = bot_of(interaction).tables.in_channel(interaction.channel_id) if interaction.channel_id else None
-    if table is not None and table.definition.localize_params is not None:  # card names in the reader's language
-        params = table.definition.localize_params(params, locale)
-    for name, value in error.params.items():
-        if name.endswith("_key") and isinstance(value, str):  # i18n keys given as params are shown localized
-            params[name] = t(value, locale)
-        elif name.endswith("_keys") and isinstance(value, list):
-            params[name] = or_list([t(k, locale) for k in value], locale)
-        elif name not in PRE_ESCAPED and isinstance(params.get(name), str):
-            # What the user typed (a cell, a card, a game name): quoted short and escaped.
-            params[name] = user_text(params[name])
-    await reply(interaction, "⚠️ " + t(error.key, locale, **params), ephemeral=True)
+    localize = table.definition.localize_params if table is not None else None
+    await reply(interaction, "⚠️ " + refusal_text(error, locale, localize, quote=user_text), ephemeral=True)
 
 
 def png_file(data: bytes, name: str, description: str | None = None) -> discord.File:
-    """``description``: the picture's alt text (``cogs.pictures``)."""
+    """``description``: the picture's alt text (``cogs.play.pictures``)."""
     return discord.File(io.BytesIO(data), filename=name, description=description)
 
 
@@ -157,7 +141,7 @@ async def refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
     command does runs inside this, so a refusal is an answer, not an error."""
     try:
         yield
-    except (TableError, IllegalAction) as error:
+    except Refusal as error:
         await reply_error(interaction, error)
     except ValidationError:  # an option the game's config model rejects
         await reply_error(interaction, TableError("core.err.bad_option"))

@@ -1,5 +1,5 @@
 """Game-agnostic commands: /hand, /board, /resign, /rules, /leaderboard,
-/stats, /help, /settings and /table."""
+/stats, /help and /table (/settings: cogs/account/settings.py)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -10,8 +10,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from cogs import hands, lobby_options, lobby_sides, rules_topics, views
-from cogs.builder import items as builder_items
+from cogs import views
 from cogs.common import (
     bot_of,
     guild_locale,
@@ -21,16 +20,12 @@ from cogs.common import (
     reply_key,
     user_locale,
 )
-from cogs.hints import HintButton, HintCog, PlayHintButton
-from cogs.history import HistoryCog
-from cogs.pictures import picture
-from cogs.privacy import PrivacyCog
-from cogs.profile import ProfileCog
-from cogs.rematch import RematchButton
-from cogs.review import ReviewButton, ReviewCog
-from cogs.seasons import SeasonCog, board_label, season_autocomplete, seasons_of
+from cogs.community.seasons import board_label, season_autocomplete, seasons_of
+from cogs.learn import rules_topics
+from cogs.play import hands
+from cogs.play.pictures import picture
 from cogs.seats import find_table, my_seat
-from i18n import LOCALES, t
+from i18n import t
 from tables.errors import TableError
 from tables.text import game_name, safe_name
 
@@ -116,8 +111,9 @@ class CoreCog(commands.Cog):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Any command or click: the player is here (no DM needed; a panel
-        they are watching tells them their turn)."""
-        bot_of(interaction).notifier.saw(interaction.user.id)
+        they are watching tells them their turn), and its interaction may
+        carry the channel's next board (cogs/play/interaction_routes.py)."""
+        bot_of(interaction).notifier.saw(interaction.user.id, interaction)
 
     @staticmethod
     def _game_type(interaction: discord.Interaction, game: str) -> str:
@@ -176,7 +172,7 @@ class CoreCog(commands.Cog):
                 await rules_topics.send_topic(interaction, definition, topic)
                 return
             locale = await user_locale(interaction)
-            summary = t(f"{game_type}.rules.summary", locale).rstrip()
+            summary = t(f"{game_type}.rules.summary", locale, **definition.rules_params()).rstrip()
             line = rules_topics.topics_line(definition, locale)
             embed = discord.Embed(title=game_name(game_type, locale),
                                   description=f"{summary}\n\n{line}" if line else summary,
@@ -202,8 +198,7 @@ class CoreCog(commands.Cog):
         async with refusals(interaction):
             game_type = self._game_type(interaction, game)
             locale = await user_locale(interaction)
-            shown, rows = await seasons_of(interaction).board(bot_of(interaction).tables.ratings,
-                                                              interaction.guild_id, game_type, season)
+            shown, rows = await bot_of(interaction).tables.queries.leaderboard(interaction.guild_id, game_type, season)
             label = board_label(shown, season, locale)
             name = game_name(game_type, locale)
             title = (t("core.leaderboard.title", locale, game=name) if label is None
@@ -224,8 +219,8 @@ class CoreCog(commands.Cog):
             target = user or interaction.user
             locale = await user_locale(interaction)
             service = bot_of(interaction).tables
-            per_game = await service.games.user_stats(interaction.guild_id, target.id)
-            rated = await service.ratings.for_user(interaction.guild_id, target.id)
+            per_game = await service.queries.user_stats(interaction.guild_id, target.id)
+            rated = await service.queries.ratings_of(interaction.guild_id, target.id)
             name = getattr(target, "display_name", target.name)
             if not per_game:
                 await interaction.response.send_message(t("core.stats.empty", locale, player=safe_name(name)),
@@ -249,81 +244,6 @@ class CoreCog(commands.Cog):
                 embed.set_footer(text=t("season.stats_footer", locale, season=label))
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    # -- settings -----------------------------------------------------------
-    settings = app_commands.Group(name="settings", description=_desc("cmd.settings", "Bot settings"),
-                                  guild_only=True)
-
-    @settings.command(name="turn_timeout", description=_desc("cmd.settings.turn_timeout", "Minutes per turn before the AI plays it (server)"))
-    @app_commands.describe(minutes=_desc("cmd.opt.minutes", "Minutes, 1 to 10080"))
-    async def turn_timeout(self, interaction: discord.Interaction,
-                           minutes: app_commands.Range[int, 1, 10080]) -> None:
-        async with refusals(interaction):
-            if not is_manager(interaction):
-                raise TableError("core.err.manager_only")
-            await bot_of(interaction).tables.settings.set_guild(interaction.guild_id, turn_timeout_minutes=minutes)
-            await reply_key(interaction, "core.settings.turn_timeout_set", minutes=minutes)
-
-    @settings.command(name="language", description=_desc("cmd.settings.language", "The server's language for the bot"))
-    @app_commands.describe(language=_desc("cmd.opt.language", "en, zh-CN or zh-TW"))
-    @app_commands.choices(language=[
-        app_commands.Choice(name="English", value="en"),
-        app_commands.Choice(name="简体中文", value="zh-CN"),
-        app_commands.Choice(name="繁體中文", value="zh-TW"),
-    ])
-    async def language(self, interaction: discord.Interaction, language: app_commands.Choice[str]) -> None:
-        async with refusals(interaction):
-            if not is_manager(interaction):
-                raise TableError("core.err.manager_only")
-            assert language.value in LOCALES
-            await bot_of(interaction).tables.settings.set_guild(interaction.guild_id, language=language.value)
-            await reply_key(interaction, "core.settings.language_set", language=language.name)
-
-    @settings.command(name="dm_hands", description=_desc("cmd.settings.dm_hands", "Receive your hand by DM"))
-    @app_commands.describe(enabled=_desc("cmd.opt.enabled", "on or off"))
-    @app_commands.choices(enabled=[
-        app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off"),
-    ])
-    async def dm_hands(self, interaction: discord.Interaction, enabled: app_commands.Choice[str]) -> None:
-        async with refusals(interaction):
-            on = enabled.value == "on"
-            service = bot_of(interaction).tables
-            await service.settings.set_dm_hands(interaction.user.id, on)
-            if on:
-                await self._clear_dm_refusals(service, interaction.user.id)
-            await reply_key(interaction, "core.settings.dm_on" if on else "core.settings.dm_off")
-
-    @settings.command(name="dm", description=_desc("cmd.settings.dm", "What the bot sends you by DM: your turn, every hand change, or nothing"))
-    @app_commands.describe(mode=_desc("cmd.opt.dm_mode", "turn, hand or off"))
-    @app_commands.choices(mode=[
-        app_commands.Choice(name="turn", value="turn"), app_commands.Choice(name="hand", value="hand"),
-        app_commands.Choice(name="off", value="off"),
-    ])
-    async def dm(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
-        async with refusals(interaction):
-            service = bot_of(interaction).tables
-            await service.settings.set_dm_mode(interaction.user.id, mode.value)
-            if mode.value != "off":
-                await self._clear_dm_refusals(service, interaction.user.id)
-            await reply_key(interaction, f"core.dm.set_{mode.value}")
-
-    @settings.command(name="view", description=_desc("cmd.settings.view", "See boards and hands as pictures or as text (screen readers)"))
-    @app_commands.describe(mode=_desc("cmd.opt.view_mode", "Image or Text"))
-    @app_commands.choices(mode=[
-        app_commands.Choice(name="Image", value="image"), app_commands.Choice(name="Text", value="text"),
-    ])
-    async def view(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
-        async with refusals(interaction):
-            await bot_of(interaction).tables.settings.set_view_mode(interaction.user.id, mode.value)
-            await reply_key(interaction, f"core.view.set_{mode.value}")
-
-    @staticmethod
-    async def _clear_dm_refusals(service, user_id: int) -> None:
-        """Asking for DMs again clears an earlier refusal."""
-        for table in list(service.tables.values()):
-            seat = table.seat_of(user_id)
-            if seat is not None and table.seats[seat].dm_failed:
-                await service.mark_dm_failed(table, seat, False)
-
     # -- table management -----------------------------------------------------
     table = app_commands.Group(name="table", description=_desc("cmd.table", "Manage this channel's game"),
                                guild_only=True)
@@ -340,15 +260,7 @@ class CoreCog(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    """The core commands, and the restart-proof controls every game shares:
-    lobby buttons, Show hand, the AI level, the click builder, Rematch, Review and Hint."""
+    """The core commands, and the restart-proof controls every table shows:
+    the lobby buttons, the AI level, Show hand and Open board."""
     await bot.add_cog(CoreCog(bot))
-    await bot.add_cog(HistoryCog(bot))
-    await bot.add_cog(PrivacyCog(bot))
-    await bot.add_cog(ReviewCog(bot))
-    await bot.add_cog(HintCog(bot))
-    await bot.add_cog(ProfileCog(bot))
-    await bot.add_cog(SeasonCog(bot))
-    bot.add_dynamic_items(*views.DYNAMIC_ITEMS, *builder_items.DYNAMIC_ITEMS, *lobby_options.DYNAMIC_ITEMS,
-                          *lobby_sides.DYNAMIC_ITEMS, RematchButton, ReviewButton, HintButton, PlayHintButton)
-
+    bot.add_dynamic_items(*views.DYNAMIC_ITEMS)

@@ -7,32 +7,39 @@ passes to a person, the board is posted again as a new message that
 mentions them (so the notification carries the board and what the others
 did) and the previous board message is deleted; other changes edit the
 board in place. So a move costs at most two requests. A person watching
-their private panel (clicked it in the last ``WATCHING_SECONDS``) is told
-there instead: the panel redraws itself and the board is edited in place.
-The game's end is one new message: the last board, the results and a
-mention of every player. DMs go only to a player who has been away
-(``AWAY_SECONDS`` without touching the bot), with the server's name and a
-button to the board."""
+their private panel (clicked it in the last ``WATCHING_SECONDS``) is still
+mentioned: the panel's quiet redraw notifies nobody, and a player who locks
+the phone after moving must not miss the turn. Each player may choose fewer
+mentions (``/settings ping``): ``away`` skips the mention while they are
+watching their panel, ``dm`` tells them by DM instead (mentioned after all
+when their DMs are closed). The game's end is one new message: the last
+board, the results and a mention of every player. Hand DMs (``/settings
+dm``) go only to a player who has been away (``AWAY_SECONDS`` without
+touching the bot), with the server's name and a button to the board. Where a player's click left a fresh interaction in the
+channel, the board goes out as its follow-up (``cogs/play/interaction_routes.py``:
+not under the bot token's global rate limit), else with the bot token."""
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.board_log import BoardLog
-from cogs.builder.items import compose
 from cogs.common import channel_by_id, draw, guild_locale
-from cogs.hands import dm_hand, dm_locale
+from cogs.community.team_threads import TeamThreads
 from cogs.host import Host
-from cogs.lobby_message import LobbyMessages
-from cogs.panel_view import PanelMessage, closed
-from cogs.panels import Panel, Panels
-from cogs.pictures import described_file
-from cogs.rematch import rematch_view
-from cogs.results_text import results_text
-from cogs.team_threads import TeamThreads
+from cogs.lobby.message import LobbyMessages
+from cogs.lobby.rematch import rematch_view
+from cogs.play.board_log import BoardLog
+from cogs.play.builder.items import compose
+from cogs.play.hands import dm_hand, dm_locale
+from cogs.play.interaction_routes import InteractionRoutes
+from cogs.play.panel_view import PanelMessage, closed
+from cogs.play.panels import Panel, Panels
+from cogs.play.pictures import described_file
+from cogs.play.results_text import results_text
 from cogs.views import board_view
 from engines import ai
 from engines.base import Event
@@ -64,9 +71,11 @@ def mentions(user_ids: list[int]) -> discord.AllowedMentions:
 
 
 class DiscordNotifier:
-    def __init__(self, bot: Host, activity: bool = False) -> None:
+    def __init__(self, bot: Host, activity: bool = False, interaction_routes: bool = True) -> None:
         self.bot = bot
-        self.activity = activity  # the board carries "Open board" (cogs/activity.py)
+        self.activity = activity  # the board carries "Open board" (cogs/play/activity.py)
+        # Clicks' follow-ups carry the board where they can (None: always the bot token).
+        self.routes = InteractionRoutes(lambda: self.bot.tables.clock(), self._pace) if interaction_routes else None
         self.log = BoardLog()
         self.lobby = LobbyMessages(bot, self._channel, self._locale)
         self.teams = TeamThreads(bot, self._channel, self._locale)  # team games' private threads
@@ -94,19 +103,27 @@ class DiscordNotifier:
     async def _locale(self, table: "LiveTable") -> str:
         guild = self.bot.get_guild(table.record.guild_id) if table.record.guild_id else None
         if guild is None:
-            language, _ = await self.bot.tables.settings.guild(table.record.guild_id)
+            language, _ = await self.bot.tables.queries.guild_settings(table.record.guild_id)
             return language or "en"
         return await guild_locale(self.bot, guild)
 
-    def saw(self, user_id: int) -> None:
-        """The user touched the bot (any command or click)."""
+    def saw(self, user_id: int, interaction: Any = None) -> None:
+        """The user touched the bot (any command or click); the interaction may carry the next board."""
         self.seen[user_id] = self.bot.tables.clock()
+        if interaction is not None and self.routes is not None:
+            self.routes.clicked(interaction)
+
+    async def _pace(self, channel_id: int, kind: str) -> None:
+        """A follow-up's slot in its channel's window (the bot's REST budget, when on)."""
+        budget = getattr(self.bot, "rest_budget", None)
+        if budget is not None:
+            await budget.acquire_channel(channel_id, kind)
 
     def idle_for(self, user_id: int) -> float:
         seen = self.seen.get(user_id)
         return float("inf") if seen is None else self.bot.tables.clock() - seen
 
-    # -- lobby (cogs/lobby_message.py) ------------------------------------------
+    # -- lobby (cogs/lobby/message.py) ------------------------------------------
     def lobby_embed(self, table: "LiveTable", locale: str, closed_reason: str | None = None) -> discord.Embed:
         return self.lobby.lobby_embed(table, locale, closed_reason)
 
@@ -201,49 +218,79 @@ class DiscordNotifier:
                 await self.teams.ended(table)
                 return
             # The board is drawn while the panels redraw and the turn hint is worked out.
-            picture = asyncio.ensure_future(self._board_picture(table, locale))
+            drawing = asyncio.ensure_future(self._board_picture(table, locale))
             try:
                 told = await self._refresh_panels(table)
-                newly = turn[1] if turn is not None else []
-                ping = [user for user in (table.seats[s].user_id for s in newly)
-                        if user is not None and not (user in told and self.idle_for(user) < WATCHING_SECONDS)]
-                await self._show_board(table, channel, events, locale, ping, picture)
+                ping = await self._to_mention(table, turn[1] if turn is not None else [], told)
+                await self._show_board(table, channel, events, locale, ping, drawing)
             finally:
-                if not picture.done():
-                    picture.cancel()
-                elif not picture.cancelled():
-                    picture.exception()  # seen: a failed drawing was raised where it was awaited, if it was
+                if not drawing.done():
+                    drawing.cancel()
+                elif not drawing.cancelled():
+                    drawing.exception()  # seen: a failed drawing was raised where it was awaited, if it was
             await self._announce(table, channel, batches, locale)
         await self.teams.changed(table)
 
+    async def _to_mention(self, table: "LiveTable", seats: list[int], told: set[int]) -> list[int]:
+        """The people newly to act whom the new board mentions, as each chose
+        (``/settings ping``): every time (the default); not while they watch
+        their panel (``away``); not when a DM tells them (``dm``), unless
+        their DMs are closed."""
+        mention = []
+        for seat in seats:
+            user = table.seats[seat].user_id
+            if user is None:
+                continue
+            mode = await self.bot.tables.queries.ping_mode(user)
+            if mode == "away" and user in told and self.idle_for(user) < WATCHING_SECONDS:
+                continue
+            if mode == "dm" and not table.seats[seat].dm_failed:
+                continue
+            mention.append(user)
+        return mention
+
     async def _show_board(self, table: "LiveTable", channel: Any, events: list[Event], locale: str,
-                          ping: list[int], picture: "asyncio.Future[tuple[bytes, Any]]") -> None:
-        """Edit the board in place (``picture``: its drawing), or post it anew mentioning ``ping``."""
+                          ping: list[int], drawing: "asyncio.Future[tuple[bytes, Any]]") -> None:
+        """Edit the board in place (``drawing``: its picture being drawn), or post it anew mentioning ``ping``."""
         content = self.board_content(table, events, locale, None, await self.footer(table, locale))
-        image, public = await picture
+        image, public = await drawing
         view = self.board_view(table, locale)
-        if ping or table.record.board_message_id is None:
-            await self._post_anew(table, channel, content, self._board_file(table, image, public, locale), view, ping)
+
+        def picture() -> discord.File:
+            return self._board_file(table, image, public, locale)
+
+        board_id = table.record.board_message_id
+        if ping or board_id is None:
+            await self._post_anew(table, channel, content, picture, view, ping)
+            return
+        if self.routes is not None and await self.routes.edit(table.record.channel_id, board_id, content=content,
+                                                              attachments=[picture()], view=view):
             return
         try:
-            await channel.get_partial_message(table.record.board_message_id).edit(
-                content=content, attachments=[self._board_file(table, image, public, locale)], view=view)
+            await channel.get_partial_message(board_id).edit(content=content, attachments=[picture()], view=view)
         except discord.NotFound:  # deleted by someone: post it again
-            await self._post_anew(table, channel, content, self._board_file(table, image, public, locale), view, ping)
+            await self._post_anew(table, channel, content, picture, view, ping)
         except discord.HTTPException as exc:
             log.warning("game %s: could not update the board (HTTP %s)", table.id, exc.status)
 
-    async def _post_anew(self, table: "LiveTable", channel: Any, content: str, file: discord.File,
+    async def _post_anew(self, table: "LiveTable", channel: Any, content: str, picture: Callable[[], discord.File],
                          view: discord.ui.View | None, ping: list[int]) -> None:
-        """A new board message; the previous one (and an old separate ping) deleted."""
+        """A new board message; the previous one (and an old separate ping) deleted.
+        ``picture`` makes the file (again, when a follow-up was refused)."""
         old = [m for m in (table.record.board_message_id, table.record.ping_message_id) if m is not None]
+        channel_id = table.record.channel_id
         try:
-            message = await channel.send(content, file=file, view=view, allowed_mentions=mentions(ping))
+            message = None if self.routes is None else await self.routes.send(
+                channel_id, content, file=picture(), view=view, allowed_mentions=mentions(ping))
+            if message is None:
+                message = await channel.send(content, file=picture(), view=view, allowed_mentions=mentions(ping))
         except discord.HTTPException as exc:
             log.warning("game %s: could not post the board (HTTP %s)", table.id, exc.status)
             return
         await self.bot.tables.set_message_ids(table, board=message.id, ping=None)
         for message_id in old:
+            if self.routes is not None and await self.routes.delete(channel_id, message_id):
+                continue
             try:
                 await channel.get_partial_message(message_id).delete()
             except discord.HTTPException:
@@ -257,7 +304,8 @@ class DiscordNotifier:
         image, public = await self._board_picture(table, locale)
         players = [s.user_id for s in table.seats if s.user_id is not None]
         await self._post_anew(table, channel, self.results_text(table, finished, locale),
-                              self._board_file(table, image, public, locale), rematch_view(table.id, locale), players)
+                              lambda: self._board_file(table, image, public, locale), rematch_view(table.id, locale),
+                              players)
         self._forget(table.id)
 
     @staticmethod
@@ -324,31 +372,44 @@ class DiscordNotifier:
         await self.bot.tables.set_message_ids(table, ping=None)
 
     async def hands_changed(self, table: "LiveTable", seats: list[int], turn_seats: list[int] = ()) -> None:
-        """DMs as each player chose: ``hand`` — the hand whenever it changes;
-        ``turn`` (default) — the hand when it becomes their turn, if they
-        have been away; ``off``."""
+        """DMs as each player chose: the "your turn" DM at every turn when
+        their turns come by DM (``/settings ping dm``); otherwise by
+        ``/settings dm``: ``hand`` — the hand whenever it changes; ``turn``
+        (default) — the hand when it becomes their turn, if they have been
+        away; ``off``."""
         server_locale = await self._locale(table)
-        settings = self.bot.tables.settings
+        settings = self.bot.tables.queries
         for seat in sorted(set(seats) | set(turn_seats)):
             user_id = table.seats[seat].user_id
             if user_id is None:
                 continue
             mode = await settings.dm_mode(user_id)
             # (the DM goes out after the mover's answer: the turn may have passed on already)
-            turn = mode == "turn" and seat in turn_seats and seat in table.to_act() \
-                and self.idle_for(user_id) >= self.away_seconds
+            their_turn = seat in turn_seats and seat in table.to_act()
+            by_dm = their_turn and await settings.ping_mode(user_id) == "dm"
+            turn = by_dm or (their_turn and mode == "turn" and self.idle_for(user_id) >= self.away_seconds)
             if not (turn or (mode == "hand" and seat in seats)):
                 continue
             locale = await dm_locale(self.bot, user_id, server_locale)
             hint = await self.turn_hint(table, seat, locale) if turn else None
             sent = await dm_hand(self.bot, table, seat, locale, turn_hint=hint, board_url=board_url(table),
-                                 server=self._server_name(table))
+                                 server=self._server_name(table), asked=by_dm)
             if sent is False:
                 await self.bot.tables.mark_dm_failed(table, seat, True)
-                channel = await self._channel(table.record.channel_id)
-                if channel is not None:
-                    await channel.send(t("core.hand.dm_failed", server_locale,
-                                         player=safe_name(table.seats[seat].name)))
+                await self._note_dm_failed(table, seat, server_locale, mention=by_dm)
+
+    async def _note_dm_failed(self, table: "LiveTable", seat: int, locale: str, mention: bool) -> None:
+        """Said once in the channel, with nothing of the hand. A player whose
+        turns come by DM is mentioned there instead, so the turn still reaches them."""
+        channel = await self._channel(table.record.channel_id)
+        if channel is None:
+            return
+        user_id = table.seats[seat].user_id
+        if mention and user_id is not None:
+            await channel.send(t("core.ping.dm_failed", locale, player=f"<@{user_id}>"),
+                               allowed_mentions=mentions([user_id]))
+            return
+        await channel.send(t("core.hand.dm_failed", locale, player=safe_name(table.seats[seat].name)))
 
     def _server_name(self, table: "LiveTable") -> str | None:
         guild = self.bot.get_guild(table.record.guild_id) if table.record.guild_id else None

@@ -7,14 +7,13 @@ from typing import Any
 
 import discord
 
-from cogs import hands
-from cogs.activity import OpenBoardButton
 from cogs.common import bot_of, display_name, reply_error
+from cogs.play import hands
+from cogs.play.activity import OpenBoardButton
 from cogs.seats import find_table
 from engines import ai
-from engines.base import IllegalAction
 from i18n import t
-from tables.errors import TableError
+from tables.errors import Refusal
 
 LOBBY_ACTIONS = ("join", "leave", "ai", "start", "cancel")
 LOBBY_STYLES = {
@@ -57,7 +56,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:lobby
         await interaction.response.defer()
         try:
             await handlers[self.action]()
-        except (TableError, IllegalAction) as error:
+        except Refusal as error:
             await reply_error(interaction, error)
 
 
@@ -78,7 +77,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:hand:(
     async def callback(self, interaction: discord.Interaction) -> Any:
         try:
             await hands.send_private_hand(interaction, find_table(interaction, table_id=self.table_id))
-        except (TableError, IllegalAction) as error:
+        except Refusal as error:
             await reply_error(interaction, error)
 
 
@@ -114,14 +113,14 @@ class AiLevelSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"tt:ail
         await interaction.response.defer()
         try:
             await service.set_ai_level(self.table_id, interaction.user.id, level)
-        except (TableError, IllegalAction) as error:
+        except Refusal as error:
             await reply_error(interaction, error)
 
 
 def lobby_view(table_id: int, open_: bool = True, locale: str = "en", has_ai: bool = False,
                extra: list[discord.ui.Item] | None = None) -> discord.ui.View | None:
     """The lobby buttons; with AI seats, also the AI level select; then
-    ``extra`` (the game's option controls, cogs.lobby_options)."""
+    ``extra`` (the game's option controls, cogs.lobby.options)."""
     if not open_:
         return None
     view = discord.ui.View(timeout=None)

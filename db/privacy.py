@@ -87,7 +87,8 @@ class StoredData:
 
 async def stored_about(db: Database, user_id: int) -> StoredData:
     data = StoredData()
-    row = await db.fetchone("SELECT dm_mode, view_mode, locale FROM user_settings WHERE user_id = ?", (user_id,))
+    row = await db.fetchone("SELECT dm_mode, view_mode, ping_mode, locale FROM user_settings WHERE user_id = ?",
+                            (user_id,))
     data.settings = dict(row) if row else None
     rows = await db.fetchall("SELECT * FROM ratings WHERE user_id = ? ORDER BY guild_id, game_type", (user_id,))
     data.ratings = [RatingRow.model_validate(dict(r)) for r in rows]

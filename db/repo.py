@@ -16,6 +16,8 @@ from db.writes import Write
 DM_MODES = ("turn", "hand", "off")
 DEFAULT_DM_MODE = "turn"
 VIEW_MODES = ("image", "text")
+PING_MODES = ("every", "away", "dm")
+DEFAULT_PING_MODE = "every"
 DEFAULT_VIEW_MODE = "image"
 
 _GAME_FIELDS = (
@@ -336,6 +338,23 @@ class SettingsRepo:
                 "INSERT INTO user_settings (user_id, dm_hands, dm_mode) VALUES (?, ?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET dm_hands = excluded.dm_hands, dm_mode = excluded.dm_mode",
                 (user_id, int(mode != "off"), mode),
+            )
+
+    async def ping_mode(self, user_id: int) -> str:
+        """How this user is told that the turn came to them: ``every`` (default:
+        a new board mentioning them), ``away`` (only when not just watching
+        their panel) or ``dm`` (a DM instead of the mention)."""
+        row = await self.db.fetchone("SELECT ping_mode FROM user_settings WHERE user_id = ?", (user_id,))
+        mode = row["ping_mode"] if row else None
+        return mode if mode in PING_MODES else DEFAULT_PING_MODE
+
+    async def set_ping_mode(self, user_id: int, mode: str) -> None:
+        assert mode in PING_MODES
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, ping_mode) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET ping_mode = excluded.ping_mode",
+                (user_id, mode),
             )
 
     async def view_mode(self, user_id: int) -> str:

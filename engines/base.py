@@ -16,17 +16,18 @@ from typing import Any, Callable, ClassVar, Generic, Mapping, Sequence, TypeVar,
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engines.paths import load
+from engines.refusal import Refusal
 
 
-class IllegalAction(ValueError):
+class IllegalAction(Refusal, ValueError):
     """An action the rules forbid. ``key`` is an i18n message key
     (e.g. ``"setup.err.not_connected"``) and ``params`` fill its placeholders.
     The message must never reveal hidden information."""
 
     def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key if not params else f"{key} {params}")
-        self.key = key
-        self.params = params
+        super().__init__(key, **params)
+        if params:
+            self.args = (f"{key} {params}",)
 
 
 class Event(BaseModel):

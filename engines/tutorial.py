@@ -12,6 +12,7 @@ the step's ``wrong`` text. Every state of a tutorial is thus reproducible
 from the deal and the step number (``replay``)."""
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -44,12 +45,31 @@ class Step:
         return ([(TUTOR, self.reply)] if self.reply is not None else []) + list(self.then)
 
 
+class LiveParams(Mapping[str, Any]):
+    """Text params read from the game's data each time a text is written
+    (``t(key, locale, **params)`` reads them then), not once at import: a
+    text quotes the numbers the engine uses now."""
+
+    def __init__(self, read: Callable[[], Mapping[str, Any]]) -> None:
+        self.read = read
+
+    def __getitem__(self, key: str) -> Any:
+        return self.read()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.read())
+
+    def __len__(self) -> int:
+        return len(self.read())
+
+
 @dataclass(frozen=True)
 class Tutorial:
     game_type: str
     deal: Callable[[list[SeatInfo]], Any]  # the fixed start state for (learner, AI) seats
     steps: tuple[Step, ...]
-    params: dict[str, Any] = field(default_factory=dict)  # fill every step's texts (e.g. the finish line)
+    # Fill every step's texts (e.g. the finish line, a card's numbers); a LiveParams reads them when used.
+    params: Mapping[str, Any] = field(default_factory=dict)
 
     def key(self, step: Step, part: str) -> str:
         return f"tutorial.{self.game_type}.{step.name}.{part}"

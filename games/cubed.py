@@ -9,7 +9,17 @@ from engines.base import Event
 from engines.cubed import lessons
 from engines.cubed.engine import CubedEngine, hand_points
 from engines.cubed.labels import cell_labels, localize_piece_params, piece_label
-from engines.cubed.models import POINTS_PRESETS, CubedState, GiveAction, KeepAction, PlaceAction, PointsTable
+from engines.cubed.models import (
+    POINTS_PRESETS,
+    CubedConfig,
+    CubedPrivateView,
+    CubedPublicView,
+    CubedState,
+    GiveAction,
+    KeepAction,
+    PlaceAction,
+    PointsTable,
+)
 from engines.cubed.pieces import PIECES_BY_ID
 from engines.cubed.rules import is_enclosed, neighbour_arcs
 from engines.cubed.table_view import table_view
@@ -18,6 +28,7 @@ from games.definition import DiscordParts, GameDefinition, MoveWords
 from games.options import LobbyOption
 from i18n import t
 from render.cubed import CubedRenderer
+from render.cubed.alt import faces
 
 
 def round_summaries(events: list[Event], names: list[str], rounds: int, locale: str) -> list[str]:
@@ -93,6 +104,35 @@ def describe_moves(state: BaseModel, seat: int, actions: list[BaseModel], locale
     return out
 
 
+def describe_regions(picture: str, view: BaseModel, regions: list[tuple[str, str]], locale: str) -> list[str]:
+    """An open cell by its label, as a placement's label names it ("SLR → 3"),
+    a taken cell by its piece's faces, a blocked one so; a piece of the hand
+    by its label, its faces in the alt text's words and its points."""
+    if isinstance(view, CubedPublicView):
+        open_cells = {f"{c.q},{c.r}": c.label for c in view.labels}
+        taken = {f"{p.q},{p.r}": p.faces for p in view.table}
+        blocked = {f"{q},{r}" for q, r in view.blocked}
+
+        def cell(id_: str) -> str:
+            if id_ in open_cells:
+                return t("cubed.region.cell", locale, cell=open_cells[id_])
+            if id_ in taken:
+                return t("cubed.region.taken", locale, cell=id_, faces=faces(list(taken[id_]), locale))
+            return t("cubed.region.blocked" if id_ in blocked else "cubed.region.cell", locale, cell=id_)
+
+        return [cell(id_) for id_, _ in regions]
+    assert isinstance(view, CubedPrivateView)
+    pieces = {piece.id: piece for piece in [*view.hand, *view.pending]}
+
+    def piece(id_: str) -> str:
+        found = pieces[id_]
+        points = t("render.cubed.pt" if found.points == 1 else "render.cubed.pts", locale, n=found.points)
+        return t("cubed.region.piece", locale, piece=piece_label(id_, locale), faces=faces(found.faces, locale),
+                 points=points)
+
+    return [piece(id_) if id_ in pieces else id_ for id_, _ in regions]
+
+
 KINDS = ("blocker", "one", "two", "three")
 KIND_POINTS = tuple(str(v) for v in range(11))  # what the lobby offers per kind (the API takes up to 20)
 CUSTOM = "custom"
@@ -105,6 +145,13 @@ def points_of(config: dict[str, Any]) -> PointsTable:
 def points_words(points: PointsTable, locale: str) -> str:
     """"blocker 5 · one-colour 3 · two-colour 2 · three-colour 1"."""
     return " · ".join(f"{t(f'cubed.kind.{kind}', locale)} {points.of(kind)}" for kind in KINDS)
+
+
+def text_points() -> dict[str, int]:
+    """What the rules texts say pieces left in hand count: the points table
+    a lobby starts with (``CubedConfig().points``; a lobby may set others)."""
+    points = CubedConfig().points
+    return {kind: points.of(kind) for kind in KINDS}
 
 
 def preset_label(name: str, locale: str) -> str:
@@ -145,9 +192,11 @@ DEFINITION = GameDefinition(
     localize_params=localize_piece_params,
     announcer=announce_rounds,
     players_config=players_config,
-    discord=DiscordParts(cog="cogs.cubed", builder="cogs.builder.cubed:BUILDER"),
+    discord=DiscordParts(cog="cogs.games.cubed", builder="cogs.play.builder.cubed:BUILDER"),
     describe_moves=describe_moves,
+    describe_regions=describe_regions,
     lobby_options=LOBBY_OPTIONS,
     lessons=lessons.LESSONS,
     tutorial=TUTORIAL,
+    text_params=text_points,
 )

@@ -1,21 +1,37 @@
 """Death Front: Blitzkrieg (死亡前線-閃電戰): its parts, as the platform reads them."""
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
 from pydantic import BaseModel
 
-from engines.deathfront import choices, lessons
+from engines.deathfront import choices, lessons, texts
 from engines.deathfront.cards import ALLIED_FACTIONS, AXIS_FACTIONS, card_name, localize_card_params
 from engines.deathfront.engine import DeathFrontEngine
 from engines.deathfront.lobby import chosen_side, finalize_lobby_config, pick_side
-from engines.deathfront.models import Attack, DeathFrontState, Deploy, Discard, Move, PlaceFacility, PlaySkill
+from engines.deathfront.models import (
+    Attack,
+    DeathFrontPrivateView,
+    DeathFrontPublicView,
+    DeathFrontState,
+    Deploy,
+    Discard,
+    Move,
+    PlaceFacility,
+    PlaySkill,
+    ProposeEnd,
+)
+from engines.deathfront.rules import territory
 from engines.deathfront.tutorial import TUTORIAL
 from games.definition import ArenaSides, DiscordParts, GameDefinition, MoveWords, TeamMatch
 from games.options import number_option
 from games.teams import TeamSides
 from i18n import t
 from render.deathfront import DeathFrontRenderer
+from render.deathfront.hand import card_stats
+from render.deathfront.style import faction_tag
+from render.words import tagged
 
 MAX_GROUPED = 5  # ready attackers up to which every group of them is offered (2**5 - 1 groups)
 
@@ -68,8 +84,24 @@ def attack_preview(state: DeathFrontState, seat: int, action: Attack, locale: st
 def describe_moves(state: BaseModel, seat: int, actions: list[BaseModel], locale: str) -> list[MoveWords]:
     """"Sherman → B4" from the card (its uid) to the cell; a move from the
     unit's cell to the next; an attack is made of each attacker's cell with
-    the target (``steps``), with its odds."""
+    the target (``steps``), with its odds. Playing the last card of the hand
+    (the game ends at this round's resolution) and proposing to end the
+    game ask the mover to confirm (``confirm``)."""
     assert isinstance(state, DeathFrontState)
+    return [replace(words, confirm=confirm_question(state, seat, action, locale))
+            for action, words in zip(actions, _words(state, seat, actions, locale))]
+
+
+def confirm_question(state: DeathFrontState, seat: int, action: BaseModel, locale: str) -> str:
+    if isinstance(action, ProposeEnd):
+        held = territory(state)
+        return t("deathfront.confirm.propose_end", locale, allies=held[0], axis=held[1])
+    if choices.plays_last_card(state, seat, action):
+        return t("deathfront.confirm.last_card", locale)
+    return ""
+
+
+def _words(state: DeathFrontState, seat: int, actions: list[BaseModel], locale: str) -> list[MoveWords]:
     out = []
     for action in actions:
         if isinstance(action, (Deploy, PlaceFacility)):
@@ -93,6 +125,23 @@ def describe_moves(state: BaseModel, seat: int, actions: list[BaseModel], locale
     return out
 
 
+def describe_regions(picture: str, view: BaseModel, regions: list[tuple[str, str]], locale: str) -> list[str]:
+    """A cell by its label ("B4", as a move's label names it) and the cards
+    on it (their names and factions, as the alt text); a card of the hand by
+    its name and what it does."""
+    if isinstance(view, DeathFrontPublicView):
+        on: dict[str, list[str]] = {}
+        for tile in [*view.tiles, *view.facilities]:
+            on.setdefault(tile.cell, []).append(
+                tagged(card_name(tile.card.id, locale), faction_tag(tile.card.faction, locale), locale))
+        return [t("deathfront.region.cell_with", locale, cell=id_, cards=t("core.act.comma", locale).join(on[id_]))
+                if id_ in on else t("deathfront.region.cell", locale, cell=id_) for id_, _ in regions]
+    assert isinstance(view, DeathFrontPrivateView)
+    cards = {card.uid: card for card in view.hand}
+    return [t("deathfront.region.card", locale, card=card_name(cards[id_].id, locale),
+              what=card_stats(cards[id_], locale)) if id_ in cards else id_ for id_, _ in regions]
+
+
 TEAM_FACTIONS = (ALLIED_FACTIONS, AXIS_FACTIONS)
 
 
@@ -102,13 +151,15 @@ DEFINITION = GameDefinition(
     finalize_config=finalize_lobby_config,
     localize_params=localize_card_params,
     arena_sides=ArenaSides(labels=factions, first_side=frozenset(ALLIED_FACTIONS)),
-    discord=DiscordParts(cog="cogs.deathfront", builder="cogs.builder.deathfront:BUILDER"),
+    discord=DiscordParts(cog="cogs.games.deathfront", builder="cogs.play.builder.deathfront:BUILDER"),
     describe_moves=describe_moves,
+    describe_regions=describe_regions,
     widen_actions=every_attacker_group,
     # The round limit the rulings call configurable (default 30; the config takes 1-200).
     lobby_options=(number_option("round_limit", (5, 10, 15, 20, 25, 30, 40, 50, 75, 100)),),
     lessons=lessons.LESSONS,
     tutorial=TUTORIAL,
+    text_params=texts.text_numbers,
     # 4 players: the Allies (US + UK) against the Axis; a faction decides the side. Allies do not
     # see each other's hands.
     team_sides=TeamSides(labels=("deathfront.side.allies", "deathfront.side.axis"),

@@ -15,23 +15,23 @@ engine from its class path has the game's AI too.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from pydantic import BaseModel
 
-from db.models import Seat
 from engines.base import Event, GameEngine, Renderer
 from engines.lessons import Lesson
 from engines.tutorial import Tutorial
 from games.options import COMMON_OPTIONS, FIRST_SEAT, LobbyOption
-from games.teams import TeamSides
+from games.teams import LobbySeat, TeamSides
 
 # Builds the engine config at Start from the lobby config and each seat's own
 # choices (e.g. Death Front factions). Raises IllegalAction/TableError to refuse.
 # (lobby config, seats, the table's seed or None) -> the config to start with; the seed
 # draws what the lobby left to chance (Death Front: who plays the side that starts).
-ConfigFinalizer = Callable[[dict[str, Any], list[Seat], int | None], dict[str, Any]]
+ConfigFinalizer = Callable[[dict[str, Any], Sequence[LobbySeat], int | None], dict[str, Any]]
 # Rewrites an event's params for a locale (e.g. card names) before formatting.
 ParamLocalizer = Callable[[dict[str, Any], str], dict[str, Any]]
 # Extra public lines for a board update: (state, one change's events, seat
@@ -56,19 +56,29 @@ class MoveWords:
     any order — a SETUP play's placements, a Death Front attack's attackers
     each with the target; empty: the one pair ``(start, end)``. ``preview``:
     what the action would bring, for its mover only (a play's points, an
-    attack's odds); empty when there is nothing to say."""
+    attack's odds); empty when there is nothing to say. ``confirm``: the
+    question the mover answers before the action is sent (it ends the game,
+    or proposes to); empty: Confirm alone (or a tap) sends it."""
 
     detail: str
     start: str | None = None
     end: str | None = None
     steps: tuple[tuple[str, str], ...] = ()
     preview: str = ""
+    confirm: str = ""
 
 
+# () -> the numbers a game's rules texts quote, read from its data now.
+TextParams = Callable[[], Mapping[str, Any]]
 # (state, seat, that seat's legal actions, locale) -> one MoveWords per action,
 # in order. Server side only: it may read the state, and names only what the
 # seat may see (its own hand, the public board).
 MoveDescriber = Callable[[BaseModel, int, list[BaseModel], str], list[MoveWords]]
+# (picture: "board" or "hand", that picture's view, its tap regions as (id, kind), locale) ->
+# each region in words, as the move labels name what it shows (a tile and its square, a piece,
+# a cell, a card), for the web's accessible tap targets. It reads only the view the picture is
+# drawn from, so it names nothing the picture does not show.
+RegionNamer = Callable[[str, BaseModel, list[tuple[str, str]], str], list[str]]
 # (state, seat, that seat's legal actions) -> the actions a tapping front end
 # offers: the engine's list, then legal actions it leaves out (e.g. every group
 # of Death Front attackers, where the engine lists a representative few).
@@ -97,7 +107,7 @@ class DiscordParts:
     """The Discord front end of a game, by import path (loaded by ``cogs``)."""
 
     cog: str  # the extension: a module with ``async def setup(bot)``
-    builder: str | None = None  # "module:NAME" of the click builder (cogs.builder.model.GameBuilder)
+    builder: str | None = None  # "module:NAME" of the click builder (cogs.play.builder.model.GameBuilder)
     board_items: str | None = None  # "module:function" (table id, locale) -> extra board buttons
 
 
@@ -131,6 +141,7 @@ class GameDefinition:
     players_config: PlayersConfig | None = None
     arena_sides: ArenaSides | None = None
     describe_moves: MoveDescriber | None = None  # the web's move buttons; None: the kind's name only
+    describe_regions: RegionNamer | None = None  # the web's tap regions in words; None: their ids
     widen_actions: ActionWidener | None = None  # the web's moves beyond legal_actions; None: those only
     continue_move: MoveContinuer | None = None  # moves built pair by pair on the server; None: listed only
     lobby_options: tuple[LobbyOption, ...] = ()  # what the host sets by clicking in the lobby (games/options.py)
@@ -138,6 +149,13 @@ class GameDefinition:
     tutorial: Tutorial | None = None  # /learn's scripted game (engines/tutorial.py); None: no tutorial yet
     team_sides: TeamSides | None = None  # team lobbies: the sides players pick (games/teams.py); None: no teams
     team_match: TeamMatch | None = None  # two against two (tournaments); None: no team game
+    # The numbers the game's rules texts quote (the /rules summary and topics), read from its data
+    # (cards, config defaults) each time a text is written; None: its texts quote none.
+    text_params: TextParams | None = None
+
+    def rules_params(self) -> dict[str, Any]:
+        """The params to write the /rules summary and topics with."""
+        return dict(self.text_params()) if self.text_params is not None else {}
 
     def __post_init__(self) -> None:
         # The options every game has (hints) follow the game's own: each game

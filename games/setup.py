@@ -6,7 +6,7 @@ from pydantic import BaseModel
 from engines.base import IllegalAction
 from engines.setup import lessons, rules
 from engines.setup.engine import SetupEngine
-from engines.setup.models import PlayAction, SetupState, SwapAction
+from engines.setup.models import PlayAction, SetupPublicView, SetupState, SwapAction
 from engines.setup.notation import preview_play
 from engines.setup.tutorial import TUTORIAL
 from games.definition import Continuation, DiscordParts, GameDefinition, MoveWords, TeamMatch
@@ -52,6 +52,17 @@ def describe_moves(state: BaseModel, seat: int, actions: list[BaseModel], locale
         else:
             out.append(MoveWords(""))
     return out
+
+
+def describe_regions(picture: str, view: BaseModel, regions: list[tuple[str, str]], locale: str) -> list[str]:
+    """A square by its label and the tile on top of it, a tile by its text
+    (whose hand it is in), as a play's label names them ("★7→C1")."""
+    if isinstance(view, SetupPublicView):
+        tops = {square.square: square.top for square in view.squares if square.top}
+        return [t("setup.region.square_tile", locale, square=id_, tile=rules.plain(tops[id_])) if id_ in tops
+                else t("setup.region.square", locale, square=id_) for id_, _ in regions]
+    return [t(f"setup.region.{kind}", locale, tile=rules.plain(id_)) if kind in ("tile", "partner", "common")
+            else id_ for id_, kind in regions]
 
 
 def check_step(usable: list[str], free: list[str], placed: list[tuple[str, str]], tile: str, square: str) -> None:
@@ -100,8 +111,9 @@ def continue_play(state: BaseModel, seat: int, steps: list[tuple[str, str]], loc
 DEFINITION = GameDefinition(
     engine=SetupEngine(),
     renderer=SetupRenderer(),
-    discord=DiscordParts(cog="cogs.setup", builder="cogs.builder.setup:BUILDER"),
+    discord=DiscordParts(cog="cogs.games.setup", builder="cogs.play.builder.setup:BUILDER"),
     describe_moves=describe_moves,
+    describe_regions=describe_regions,
     continue_move=continue_play,
     # "3 rounds of swaps end the game": how many rounds without a placed tile (the config takes 1-20).
     lobby_options=(number_option("stall_rounds", range(1, 11)),),

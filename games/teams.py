@@ -8,16 +8,22 @@ choice (Death Front: the faction a seat chose)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from pydantic import BaseModel
-
-from db.models import Seat
 
 SIDE_KEY = "side"
 
 
-def picked_side(seat: Seat) -> int | None:
+class LobbySeat(Protocol):
+    """What a game reads of a lobby seat (``tables.records.Seat``): the
+    player's own lobby choices."""
+
+    @property
+    def options(self) -> dict[str, Any]: ...
+
+
+def picked_side(seat: LobbySeat) -> int | None:
     value = seat.options.get(SIDE_KEY)
     return value if value in (0, 1) and not isinstance(value, bool) else None
 
@@ -45,6 +51,6 @@ class TeamSides:
     grouped: bool = False
     shared_hands: bool = False
     per_side: int = 2
-    side_of: Callable[[Seat], int | None] = field(default=picked_side)
+    side_of: Callable[[LobbySeat], int | None] = field(default=picked_side)
     pick: Callable[[dict[str, Any], int], dict[str, Any]] = field(default=with_side)
     team_view: Callable[[BaseModel], BaseModel] = field(default=lambda view: view)

@@ -6,16 +6,16 @@ bytes, so many tables of mixed games and languages keep their working set
 warm without memory growing with the number of tables. Keys describe only
 what a piece depends on (kind, faces, size, locale, text); never a table.
 Renderers run in worker threads (and worker processes, each with its own
-caches), hence the lock.
+caches): ``LruCache`` (render/lru.py) locks.
 """
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from functools import wraps
 from typing import Any, Callable, Hashable, TypeVar
 
 from PIL import Image
+
+from render.lru import LruCache
 
 T = TypeVar("T")
 MB = 1024 * 1024
@@ -32,52 +32,20 @@ def image_bytes(image: Any) -> int:
     return 64
 
 
-class BoundedCache:
+class BoundedCache(LruCache[Hashable, Any]):
+    """A named ``LruCache`` of picture pieces, bounded by entries and bytes,
+    listed by ``all_caches()`` (unless ``register`` is false)."""
+
     def __init__(self, name: str, max_items: int, max_bytes: int,
                  weigh: Callable[[Any], int] = image_bytes, register: bool = True) -> None:
-        self.name, self.max_items, self.max_bytes, self.weigh = name, max_items, max_bytes, weigh
-        self._items: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
-        self._lock = threading.Lock()
-        self.bytes = 0
-        self.hits = self.misses = self.evictions = 0
+        super().__init__(max_items, max_bytes, weigh)
+        self.name = name
         if register:  # listed by all_caches()
             _ALL.append(self)
 
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def get(self, key: Hashable, make: Callable[[], T]) -> T:
-        with self._lock:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-                self.hits += 1
-                return found[0]
-            self.misses += 1
-        value = make()  # outside the lock: drawing may take milliseconds
-        weight = self.weigh(value)
-        with self._lock:
-            if key not in self._items:
-                self._items[key] = (value, weight)
-                self.bytes += weight
-                while self._items and (len(self._items) > self.max_items or self.bytes > self.max_bytes):
-                    _, (_, dropped) = self._items.popitem(last=False)
-                    self.bytes -= dropped
-                    self.evictions += 1
-        return value
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-            self.bytes = 0
-            self.hits = self.misses = self.evictions = 0
-
     # the functools.lru_cache names the tests already use
-    cache_clear = clear
-
-    def stats(self) -> dict[str, int]:
-        return {"items": len(self._items), "bytes": self.bytes, "hits": self.hits, "misses": self.misses,
-                "evictions": self.evictions}
+    def cache_clear(self) -> None:
+        self.clear()
 
 
 def bounded(name: str, max_items: int, max_bytes: int) -> Callable[[Callable[..., T]], Callable[..., T]]:

@@ -14,16 +14,16 @@ import io
 import math
 import threading
 import unicodedata
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
 from fontTools.ttLib import TTCollection, TTFont
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from render.cache import BoundedCache
+from render.watching import HOOKS, DrawnText, note_text
 
 FONT_DIR = Path(__file__).parent / "fonts"
 ELLIPSIS = "…"
@@ -39,6 +39,18 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     and digits only; words go through ``draw_text``."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+# A phone shows a picture 360 px wide (issue 31): text drawn s px tall in a
+# picture W px wide reads s·360/W px there, and should read at least 11.
+PHONE_WIDTH = 360
+PHONE_TEXT = 11
+
+
+def phone_min(width: int) -> int:
+    """The smallest text size for a picture ``width`` px wide: PHONE_TEXT px
+    tall when shown PHONE_WIDTH px wide (a narrower picture at its own size)."""
+    return math.ceil(PHONE_TEXT * max(width, PHONE_WIDTH) / PHONE_WIDTH - 1e-9)
 
 
 PNG_LEVEL_PALETTE = 2  # zlib level for palette PNGs (docs/results/2026-11-22-cheaper-pictures.md)
@@ -275,70 +287,20 @@ def fit_name(make: Callable[[str], str], name: str, size: int, max_width: float,
     whole = make(name)
     if text_width(whole, size, bold) <= max_width:
         return whole
-    return make(fit_text(name, size, max(0.0, max_width - text_width(make(""), size, bold)), bold))
+    room = max(0.0, max_width - text_width(make(""), size, bold))
+    while True:  # make("") may drop a space that make(name) keeps: shrink until the whole fits
+        shown = make(fit_text(name, size, room, bold))
+        if text_width(shown, size, bold) <= max_width or room <= 0:
+            return shown
+        room = max(0.0, room - size / 2)
 
 
-# ---- recording the sizes drawn (the phone-legibility test) -----------------------------
-_recorders: list[list[tuple[float, str]]] = []
-
-
-@contextmanager
-def record_text() -> Iterator[list[tuple[float, str]]]:
-    """Collect (pixel size, text) of every text drawn inside the block."""
-    log: list[tuple[float, str]] = []
-    _recorders.append(log)
-    try:
-        yield log
-    finally:
-        _recorders.remove(log)
-
-
-def note_text(size: float, text: str) -> None:
-    """Record a text drawn earlier and reused from a cache (e.g. a sprite's
-    letter), at the size it appears in the final image."""
-    for log in _recorders:
-        log.append((size, text))
-
-
-# ---- recording where texts are drawn (the layout test) ----------------------------------
-@dataclass(frozen=True)
-class DrawnText:
-    """One ``draw_text`` call as drawn, for a layout checker: ``box`` is the
-    ink (x0, y0, x1, y1) on the image drawn on, ``span`` the x range of its
-    advance (what ``max_width`` limits); ``allowed`` the x range that
-    ``max_width`` gave it (None: none given); ``wanted`` the text asked for
-    (``text`` differs when it was cut)."""
-    text: str
-    wanted: str
-    size: float
-    box: tuple[float, float, float, float]
-    span: tuple[float, float]
-    allowed: tuple[float, float] | None
-    mark: bool = False  # not a text: a mark drawn over a finished picture (``note_mark``)
-
-
-LayoutHook = Callable[[Image.Image | None, DrawnText], None]
-_layout_hooks: list[LayoutHook] = []
-
-
-@contextmanager
-def watch_layout(hook: LayoutHook) -> Iterator[None]:
-    """Call ``hook(image drawn on, DrawnText)`` for every text drawn inside
-    the block. Outside one, ``draw_text`` measures nothing more."""
-    _layout_hooks.append(hook)
-    try:
-        yield
-    finally:
-        _layout_hooks.remove(hook)
-
-
-def note_mark(image: Image.Image, box: tuple[float, float, float, float], name: str) -> None:
-    """Tell a layout watcher about a mark drawn over a finished picture (a
-    preview's ring or dot), which no text under it may be hidden by."""
-    if _layout_hooks:
-        drawn = DrawnText(name, name, 0, box, (box[0], box[2]), None, mark=True)
-        for hook in list(_layout_hooks):
-            hook(image, drawn)
+def draw_named(draw: ImageDraw.ImageDraw, xy: tuple[float, float], make: Callable[[str], str], name: str,
+               size: int, *, max_width: float, bold: bool = False, **kwargs) -> float:
+    """``make(name)`` within ``max_width``: the player's display ``name`` in
+    it cut first (``fit_name``), never the words around it."""
+    return draw_text(draw, xy, fit_name(make, name, size, max_width, bold), size, bold=bold, max_width=max_width,
+                     wanted=make(name), **kwargs)
 
 
 def _ink_box(text: str, size: int, bold: bool, x: float, baseline: float) -> tuple[float, float, float, float]:
@@ -369,18 +331,19 @@ def _report_layout(draw: ImageDraw.ImageDraw, wanted: str, text: str, size: int,
         allowed = (start, start + max_width)
     span = (x, x + text_width(text, size, bold))
     drawn = DrawnText(text, wanted, size, _ink_box(text, size, bold, x, baseline), span, allowed)
-    for hook in list(_layout_hooks):
+    for hook in list(HOOKS):
         hook(getattr(draw, "_image", None), drawn)
 
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, *,
               fill, bold: bool = False, anchor: str = "la", max_width: float | None = None,
-              scale: float = 1.0) -> float:
+              scale: float = 1.0, wanted: str | None = None) -> float:
     """Draw ``text`` at ``xy`` with per-character font fallback; returns the
     drawn width. ``anchor`` as Pillow's (horizontal l/m/r, vertical a/m/s/d).
     ``max_width`` truncates with "…". ``scale`` is how much the picture will
-    be shrunk afterwards (for the recorded size only)."""
-    wanted = text
+    be shrunk afterwards (for the recorded size only). ``wanted``: the text
+    before a display name in it was cut (``draw_named``), for a layout watcher."""
+    wanted = text if wanted is None else wanted
     if max_width is not None:
         text = fit_text(text, size, max_width, bold)
     if not text:
@@ -397,7 +360,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
     ascent, descent = font(size).getmetrics()
     baseline = {"a": y + ascent, "t": y + ascent, "m": y + (ascent - descent) / 2, "s": y,
                 "d": y - descent, "b": y - descent}[vertical]
-    if _layout_hooks:
+    if HOOKS:
         _report_layout(draw, wanted, text, size, bold, x, baseline, (xy[0], horizontal), max_width)
     for face, chunk in runs(text):
         if face is None:

@@ -12,7 +12,9 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from render.common import draw_text, note_mark, text_width
+from render.common import draw_text, phone_min
+from render.fit import fit_lines
+from render.watching import note_mark
 
 TARGET = (20, 150, 70)  # may be picked
 CHOSEN = (200, 0, 140)  # picked
@@ -81,18 +83,20 @@ def _note_frame(image: Image.Image, box: tuple[float, float, float, float], widt
 
 def label(image: Image.Image, shape: Box, text: str) -> None:
     """``text`` (a card's or tile's name) on a white band across the middle
-    of ``shape``: what would stand there."""
+    of ``shape``: what would stand there; on two lines where one would not
+    hold it at a size a phone reads."""
     draw = ImageDraw.Draw(image)
     height = shape.y1 - shape.y0
-    size = max(12, int(height * 0.2))
-    width = shape.x1 - shape.x0 - 28
-    while size > 10 and text_width(text, size, bold=True) > width:
-        size -= 1
+    least = phone_min(image.width)
+    room = shape.x1 - shape.x0 - 28
+    size, lines = fit_lines(text, max(least, int(height * 0.2)), room, bold=True, min_size=least)
     cy = (shape.y0 + shape.y1) / 2
-    draw.rectangle((shape.x0 + 8, cy - size * 0.8, shape.x1 - 8, cy + size * 0.8), fill=(255, 255, 255),
-                   outline=CHOSEN, width=2)
-    draw_text(draw, ((shape.x0 + shape.x1) / 2, cy), text, size, fill=(20, 20, 20), bold=True, anchor="mm",
-              max_width=shape.x1 - shape.x0 - 20)
+    half = size * (0.8 if len(lines) == 1 else 1.25)
+    draw.rectangle((shape.x0 + 8, cy - half, shape.x1 - 8, cy + half), fill=(255, 255, 255), outline=CHOSEN, width=2)
+    for k, line in enumerate(lines):
+        y = cy + (k - (len(lines) - 1) / 2) * size * 1.08
+        draw_text(draw, ((shape.x0 + shape.x1) / 2, y), line, size, fill=(20, 20, 20), bold=True, anchor="mm",
+                  max_width=shape.x1 - shape.x0 - 20)
 
 
 def paste_centred(image: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
@@ -104,7 +108,7 @@ def caption(image: Image.Image, text: str) -> Image.Image:
     """The picture with a one-line band on top (any script: fonts fall back per character)."""
     if not text:
         return image
-    size = max(16, min(28, image.width // 22))
+    size = max(phone_min(image.width), min(28, image.width // 22))
     band = size + 14
     out = Image.new("RGB", (image.width, image.height + band), CAPTION_BG)
     out.paste(image.convert("RGB"), (0, band))
@@ -114,12 +118,13 @@ def caption(image: Image.Image, text: str) -> Image.Image:
 
 
 def encode(image: Image.Image, max_side: int = 1000) -> bytes:
-    """A JPEG of at most ``max_side`` pixels a side. A preview is drawn at
-    every click: JPEG is written several times faster than a PNG of the same
-    picture, and full-resolution colour (no chroma subsampling) keeps the
-    thin rings and small letters sharp."""
-    if max(image.size) > max_side:
-        scale = max_side / max(image.size)
+    """A JPEG at most ``max_side`` pixels wide (a tall board keeps its
+    height: shrinking it would shrink its text below what a phone reads).
+    A preview is drawn at every click: JPEG is written several times faster
+    than a PNG of the same picture, and full-resolution colour (no chroma
+    subsampling) keeps the thin rings and small letters sharp."""
+    if image.width > max_side:
+        scale = max_side / image.width
         image = image.resize((int(image.width * scale), int(image.height * scale)), Image.Resampling.BILINEAR)
     buf = io.BytesIO()
     image.convert("RGB").save(buf, format="JPEG", quality=90, subsampling=0)
@@ -131,7 +136,7 @@ def legend(image: Image.Image, entries: list[tuple[Style, str]]) -> Image.Image:
     square marked in each style, then its words (the viewer's language)."""
     if not entries:
         return image
-    size = max(16, min(24, image.width // 32))
+    size = max(phone_min(image.width) + 1, min(24, image.width // 30))
     swatch = size + 10
     band = swatch + 16
     out = Image.new("RGB", (image.width, image.height + band), CAPTION_BG)

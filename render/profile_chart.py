@@ -13,9 +13,9 @@ from PIL import ImageDraw
 
 from render.common import draw_text, text_width
 
-CHART_HEIGHT = 340
-NO_CHART_HEIGHT = 90  # the panel that says there is nothing to chart yet
-TICK = 20  # px: tick labels and axis names (10 px on a phone)
+CHART_HEIGHT = 160
+NO_CHART_HEIGHT = 60  # the panel that says there is nothing to chart yet
+TICK = 15  # px: tick labels and axis names (11 px on a phone showing the 480 px card 360 px wide)
 SLOT_COLOURS = ((64, 190, 255), (255, 152, 36), (240, 84, 170), (140, 210, 40), (180, 140, 255))
 MARKER_EDGE = (20, 20, 24)
 SHAPES = ("circle", "square", "triangle", "diamond", "bar")
@@ -94,16 +94,16 @@ def draw_chart(draw: ImageDraw.ImageDraw, box: Box, series: list[Series], *, axi
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=10, fill=panel)
     if not series:
-        draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), nothing, 24, fill=muted, anchor="mm",
-                  max_width=x1 - x0 - 40)
+        draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), nothing, 18, fill=muted, anchor="mm",
+                  max_width=x1 - x0 - 24)
         return
     values = [v for s in series for v in s.points]
     ticks = y_ticks(values)
     labels = [_label(v) for v in ticks]
-    left = x0 + 16 + max(text_width(label, TICK) for label in labels) + 10
-    top, bottom = y0 + 16 + TICK + 12, y1 - 16 - 2 * TICK - 14
-    right = x1 - 24
-    draw_text(draw, (x0 + 16, y0 + 12), axis_y, TICK, fill=muted, max_width=x1 - x0 - 32)
+    left = x0 + 10 + max(text_width(label, TICK) for label in labels) + 8
+    top, bottom = y0 + 8 + TICK + 8, y1 - 8 - 2 * TICK - 10
+    right = x1 - 14
+    draw_text(draw, (x0 + 10, y0 + 6), axis_y, TICK, fill=muted, max_width=x1 - x0 - 20)
     lo, hi = ticks[0], ticks[-1]
 
     def y_of(value: float) -> float:
@@ -120,18 +120,18 @@ def draw_chart(draw: ImageDraw.ImageDraw, box: Box, series: list[Series], *, axi
 
     for n in x_ticks(count):
         x = x_of(n)
-        draw.line((x, bottom, x, bottom + 6), fill=muted, width=2)
-        draw_text(draw, (x, bottom + 10), str(n), TICK, fill=muted, anchor="ma")
+        draw.line((x, bottom, x, bottom + 5), fill=muted, width=2)
+        draw_text(draw, (x, bottom + 6), str(n), TICK, fill=muted, anchor="ma")
     draw.line((left, top, left, bottom), fill=muted, width=2)
     draw.line((left, bottom, right, bottom), fill=muted, width=2)
-    draw_text(draw, ((left + right) / 2, bottom + 14 + TICK), axis_x, TICK, fill=muted, anchor="ma",
+    draw_text(draw, ((left + right) / 2, bottom + 8 + TICK), axis_x, TICK, fill=muted, anchor="ma",
               max_width=right - left)
     for s in series:
         xy = [(x_of(n + 1), y_of(v)) for n, v in enumerate(s.points)]
         cuts = [0, *sorted(b for b in set(s.breaks) if 0 < b < len(xy)), len(xy)]
         for start, stop in zip(cuts, cuts[1:]):
             if stop - start > 1:
-                draw.line(xy[start:stop], fill=slot_colour(s.slot), width=4, joint="curve")
+                draw.line(xy[start:stop], fill=slot_colour(s.slot), width=3, joint="curve")
         marked = xy if len(xy) <= MARKERS_UP_TO else xy[-1:]
         for at in marked:
-            draw_marker(draw, s.slot, at, 6 if len(xy) > 12 else 8)
+            draw_marker(draw, s.slot, at, 4 if len(xy) > 12 else 6)

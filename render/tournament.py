@@ -1,8 +1,8 @@
 """A tournament's pictures: the standings after a round and the podium at
 the end. Plain data in, PNG bytes out (the render layer knows no tables).
 
-Drawn 600 px wide for a phone: every text at least 14 px (over 9 px shown
-400 px wide). Words come from ``render.tournament`` in the viewer's language;
+Drawn 480 px wide for a phone: every text at least 15 px (11 px shown
+360 px wide). Words come from ``render.tournament`` in the viewer's language;
 entrants' names in any script, cut by display width. Colour always has a
 second cue: a medal carries its place number, a knocked-out line a ✕ and
 its own word."""
@@ -14,15 +14,18 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from i18n import has, t
-from render.common import draw_text, fit_text, text_width, to_png
+from render.common import draw_text, fit_text, phone_min, text_width, to_png
 from render.palette import PaletteSpec, palette_image
 
-WIDTH = 600
-PAD = 16
-ROW = 32
+WIDTH = 480
+PAD = 12
+ROW = 28
 MAX_LINES = 32
-TEXT = 16
-SMALL = 14
+SMALL = phone_min(WIDTH)  # 15
+TEXT = SMALL + 1
+COLUMN = 62  # a number column's width
+HEAD = 72  # the title band
+NAME_X = 40  # where an entrant's name starts
 BACKGROUND = (34, 40, 49)
 BAND = (26, 31, 38)
 STRIPE = (44, 52, 63)
@@ -102,9 +105,12 @@ class _Column:
 
 def _columns(format: str, locale: str) -> list[_Column]:
     middle = {"swiss": "buchholz", "round-robin": "sonneborn_berger"}.get(format)
-    headers = ["points", *([middle] if middle else []), "record", "byes"]
-    rights = [WIDTH - PAD - 4 - i * 78 for i in range(len(headers))][::-1]
-    return [_Column(_word(f"col_{h}", locale), r) for h, r in zip(headers, rights)]
+    headers = [_word(f"col_{h}", locale) for h in ["points", *([middle] if middle else []), "record", "byes"]]
+    columns, right = [], WIDTH - PAD - 4
+    for header in reversed(headers):  # from the right: each as wide as its header, at least COLUMN
+        columns.append(_Column(header, right))
+        right -= max(COLUMN, int(text_width(header, SMALL)) + 14)
+    return columns[::-1]
 
 
 def _cells(line: StandingLine, format: str) -> list[str]:
@@ -126,19 +132,19 @@ def _medal(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float
 
 
 def _header(draw: ImageDraw.ImageDraw, sheet: StandingsSheet, locale: str) -> int:
-    draw.rectangle((0, 0, WIDTH, 86), fill=BAND)
-    draw_text(draw, (PAD, 12), sheet.title, 24, fill=INK, bold=True, max_width=WIDTH - 2 * PAD)
-    draw_text(draw, (PAD, 50), _subtitle(sheet, locale), TEXT, fill=DIM, max_width=WIDTH - 2 * PAD)
-    return 96
+    draw.rectangle((0, 0, WIDTH, HEAD), fill=BAND)
+    draw_text(draw, (PAD, 10), sheet.title, 22, fill=INK, bold=True, max_width=WIDTH - 2 * PAD)
+    draw_text(draw, (PAD, 42), _subtitle(sheet, locale), SMALL, fill=DIM, max_width=WIDTH - 2 * PAD)
+    return HEAD + 8
 
 
 def _column_heads(draw: ImageDraw.ImageDraw, columns: list[_Column], top: int, locale: str) -> int:
     draw_text(draw, (PAD, top), _word("col_rank", locale), SMALL, fill=DIM)
-    draw_text(draw, (PAD + 52, top), _word("col_name", locale), SMALL, fill=DIM)
+    draw_text(draw, (PAD + NAME_X, top), _word("col_name", locale), SMALL, fill=DIM)
     for column in columns:
         draw_text(draw, (column.right, top), column.header, SMALL, fill=DIM, anchor="ra")
-    draw.line((PAD, top + 24, WIDTH - PAD, top + 24), fill=RULE, width=1)
-    return top + 30
+    draw.line((PAD, top + 22, WIDTH - PAD, top + 22), fill=RULE, width=1)
+    return top + 26
 
 
 def _line(draw: ImageDraw.ImageDraw, line: StandingLine, index: int, top: int, columns: list[_Column],
@@ -155,8 +161,8 @@ def _line(draw: ImageDraw.ImageDraw, line: StandingLine, index: int, top: int, c
     name = line.name
     if line.eliminated:
         tag = _word("out", locale)
-        name = f"{fit_text(name, TEXT, name_right - PAD - 52 - text_width(' ✕ ' + tag, TEXT))} ✕ {tag}"
-    draw_text(draw, (PAD + 52, middle), name, TEXT, fill=ink, anchor="lm", max_width=name_right - PAD - 52)
+        name = f"{fit_text(name, TEXT, name_right - PAD - NAME_X - text_width(' ✕ ' + tag, TEXT))} ✕ {tag}"
+    draw_text(draw, (PAD + NAME_X, middle), name, TEXT, fill=ink, anchor="lm", max_width=name_right - PAD - NAME_X)
     for column, cell in zip(columns, _cells(line, format)):
         draw_text(draw, (column.right, middle), cell, TEXT, fill=ink, anchor="rm",
                   bold=column is columns[0])
@@ -164,7 +170,7 @@ def _line(draw: ImageDraw.ImageDraw, line: StandingLine, index: int, top: int, c
 
 def _footer(draw: ImageDraw.ImageDraw, sheet: StandingsSheet, top: int, hidden: int, locale: str) -> None:
     if hidden:
-        draw_text(draw, (PAD + 52, top + 4), _word("more", locale, n=hidden), SMALL, fill=DIM)
+        draw_text(draw, (PAD + NAME_X, top + 4), _word("more", locale, n=hidden), SMALL, fill=DIM)
         top += ROW
     draw.line((PAD, top + 4, WIDTH - PAD, top + 4), fill=RULE, width=1)
     draw_text(draw, (PAD, top + 12), _word(f"order_{sheet.format}", locale), SMALL, fill=DIM,
@@ -178,7 +184,7 @@ def standings_png(sheet: StandingsSheet, locale: str) -> bytes:
     greyed and marked ✕. Up to MAX_LINES lines, then "+n more"."""
     shown = sheet.lines[:MAX_LINES]
     hidden = len(sheet.lines) - len(shown)
-    height = 96 + 30 + ROW * len(shown) + (ROW if hidden else 0) + 62
+    height = HEAD + 8 + 26 + ROW * len(shown) + (ROW if hidden else 0) + 60
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     columns = _columns(sheet.format, locale)
@@ -191,30 +197,46 @@ def standings_png(sheet: StandingsSheet, locale: str) -> bytes:
 
 # ---- the podium ------------------------------------------------------------------------
 
-PODIUM_HEIGHT = 460
-STEP_WIDTH = 176
-STEP_TOP = {1: 250, 2: 300, 3: 340}  # the top of each step: 1st the highest
+STEP_WIDTH = 142
+STEP_RISE = {1: 0, 2: 44, 3: 80}  # how far below the first step's top each step's top lies
+STEP_HEIGHT = 186  # the first step, from its top to the picture's bottom edge
 STEP_LEFT = {2: PAD + 4, 1: (WIDTH - STEP_WIDTH) // 2, 3: WIDTH - PAD - 4 - STEP_WIDTH}
 NAMES_SHOWN = 3
+NAME_ROW = 23
 
 
-def _step(draw: ImageDraw.ImageDraw, place: int, entry: PodiumPlace | None, locale: str) -> None:
-    left, top = STEP_LEFT[place], STEP_TOP[place]
-    bottom = PODIUM_HEIGHT - PAD
+def _rows(entry: PodiumPlace | None) -> int:
+    """The lines over a step: its names (up to NAMES_SHOWN, then "+n more"), or "—"."""
+    names = entry.names if entry else []
+    return max(1, min(len(names), NAMES_SHOWN) + (len(names) > NAMES_SHOWN))
+
+
+def _first_top(by_place: dict[int, PodiumPlace]) -> int:
+    """The first step's top: the names over every step fit under the title band."""
+    need = max(NAME_ROW * _rows(by_place.get(place)) + (22 if place in by_place else 0) + 10 - STEP_RISE[place]
+               for place in (1, 2, 3))
+    return HEAD + 12 + need
+
+
+def _step(draw: ImageDraw.ImageDraw, place: int, entry: PodiumPlace | None, locale: str, first: int,
+          height: int) -> None:
+    left, top = STEP_LEFT[place], first + STEP_RISE[place]
+    bottom = height - PAD
     centre = left + STEP_WIDTH / 2
     draw.rectangle((left, top, left + STEP_WIDTH, bottom), fill=STEP, outline=MEDALS[place], width=3)
-    _medal(draw, (centre, top + 34), 22, place, 24)
-    draw_text(draw, (centre, top + 64), _word(f"place_{place}", locale), TEXT, fill=INK, bold=True, anchor="ma")
+    _medal(draw, (centre, top + 30), 20, place, 22)
+    draw_text(draw, (centre, top + 56), _word(f"place_{place}", locale), TEXT, fill=INK, bold=True, anchor="ma",
+              max_width=STEP_WIDTH - 8)
     names = entry.names if entry else []
     shown = names[:NAMES_SHOWN]
     rows = [*shown, *([_word("more", locale, n=len(names) - len(shown))] if len(names) > len(shown) else [])]
     if not rows:
         rows = ["—"]
-    y = top - 12 - 24 * len(rows) - (22 if entry else 0)
+    y = top - 10 - NAME_ROW * len(rows) - (22 if entry else 0)
     for row in rows:
-        draw_text(draw, (centre, y), row, TEXT + 2, fill=INK, bold=row in shown, anchor="ma",
+        draw_text(draw, (centre, y), row, TEXT + 1, fill=INK, bold=row in shown, anchor="ma",
                   max_width=STEP_WIDTH + 8)
-        y += 24
+        y += NAME_ROW
     if entry:
         draw_text(draw, (centre, y + 2), _word("points", locale, points=score(entry.points)), SMALL, fill=DIM,
                   anchor="ma", max_width=STEP_WIDTH)
@@ -224,13 +246,15 @@ def podium_png(title: str, game_type: str, places: list[PodiumPlace], locale: st
     """1st on the middle step, 2nd on the left, 3rd on the right; a shared
     place lists every name on its step (up to three, then "+n more"), a place
     nobody holds (after a tie above it) shows "—"."""
-    image = Image.new("RGB", (WIDTH, PODIUM_HEIGHT), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, WIDTH, 86), fill=BAND)
-    draw_text(draw, (WIDTH / 2, 12), title, 24, fill=INK, bold=True, anchor="ma", max_width=WIDTH - 2 * PAD)
-    draw_text(draw, (WIDTH / 2, 50), _word("podium", locale, game=game_title(game_type, locale)), TEXT, fill=DIM,
-              anchor="ma", max_width=WIDTH - 2 * PAD)
     by_place = {entry.place: entry for entry in places}
+    first = _first_top(by_place)
+    height = first + STEP_HEIGHT
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, WIDTH, HEAD), fill=BAND)
+    draw_text(draw, (WIDTH / 2, 10), title, 22, fill=INK, bold=True, anchor="ma", max_width=WIDTH - 2 * PAD)
+    draw_text(draw, (WIDTH / 2, 42), _word("podium", locale, game=game_title(game_type, locale)), SMALL, fill=DIM,
+              anchor="ma", max_width=WIDTH - 2 * PAD)
     for place in (1, 2, 3):
-        _step(draw, place, by_place.get(place), locale)
+        _step(draw, place, by_place.get(place), locale, first, height)
     return to_png(image, palette())

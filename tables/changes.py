@@ -56,7 +56,7 @@ Step = Callable[[LiveTable], Awaitable[Outcome | None]]
 
 class Changes:
     def __init__(self, games: GameRepo, store: TableStore, results: Results, timers: Timers,
-                 announcer: Announcer, thinking: Callable[[], ThinkingPool], now: Callable[[], float]) -> None:
+                 announcer: Announcer, thinking: ThinkingPool, now: Callable[[], float]) -> None:
         self.games = games
         self.store = store
         self.results = results
@@ -149,7 +149,7 @@ class Changes:
         seed = f"{table.record.seed}:{table.record.version}:{seat}"  # a fresh random.Random per move
         record_seat = table.seats[seat]
         level = record_seat.ai_level if record_seat.ai_reason == "added" else ai.TIMEOUT_LEVEL
-        action = await self.thinking().choose(table.engine, table.state, seat, level, seed)
+        action = await self.thinking.choose(table.engine, table.state, seat, level, seed)
         return await self.commit(table, seat, action, by_ai=True)
 
     async def finish_or_rearm(self, table: LiveTable, from_timer: bool = False) -> GameSummary | None:

@@ -16,7 +16,7 @@ else a word per kind of move, else that the search judged it best.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -68,7 +68,7 @@ def require_hint_seat(table: LiveTable, user_id: int) -> int:
 
 
 class Hints:
-    def __init__(self, thinking: Callable[[], ThinkingPool]) -> None:
+    def __init__(self, thinking: ThinkingPool) -> None:
         self.thinking = thinking
         self._kept: dict[tuple[int, int, int], Hint] = {}
 
@@ -79,7 +79,7 @@ class Hints:
         if key in self._kept:
             return self._kept[key]
         info = engine.information_state(state, seat)
-        action = await self.thinking().choose(engine, info, seat, LEVEL, hint_seed(table.id, version, seat),
+        action = await self.thinking.choose(engine, info, seat, LEVEL, hint_seed(table.id, version, seat),
                                               hint_budget(engine))
         hint = Hint(table.id, seat, version, action, info)
         if len(self._kept) >= KEPT:

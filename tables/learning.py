@@ -1,6 +1,6 @@
 """One player's progress in one game's tutorial, as stored
 (``tutorial_progress``, db/tutorials.py) and shared by Discord's /learn
-(cogs/learn*.py) and the web board's /learn/{game} (web/learn_*.py): a
+(cogs/learn/tutorial/) and the web board's /learn/{game} (web/learn_*.py): a
 player goes on in one where they stopped in the other. engines/tutorial.py
 runs the steps. Never a game of the table service: no games row, no rating,
 no history."""

@@ -6,30 +6,11 @@ from pydantic import BaseModel
 
 from engines.base import Event, IllegalAction
 from tables.changes import Changes, Outcome
-from tables.errors import TableError
 from tables.live import LiveTable
 from tables.results import active_groups
+from tables.seating import acting_seat, playing_seat
 from tables.store import TableStore
-from tables.text import action_kinds, kind_key, safe_name, step_key
-
-
-def require_turn(table: LiveTable, seat: int) -> None:
-    """Refuse a seat that is not to act, saying who is."""
-    if seat not in table.to_act():
-        names = ", ".join(safe_name(table.seats[s].name) for s in table.to_act())
-        raise TableError("core.err.not_your_turn", players=names or "—")
-
-
-def playing_seat(table: LiveTable, user_id: int) -> int:
-    """The caller's seat in a game in play, or a refusal."""
-    if table.record.status != "playing" or table.state is None:
-        raise TableError("core.err.not_playing")
-    seat = table.seat_of(user_id)
-    if seat is None:
-        raise TableError("core.err.not_seated")
-    if table.seats[seat].ai_reason == "resigned":
-        raise TableError("core.err.resigned")
-    return seat
+from tables.text import action_kinds, kind_key, step_key
 
 
 def explained(table: LiveTable, seat: int, error: IllegalAction) -> IllegalAction:
@@ -51,17 +32,15 @@ class Play:
 
     async def act(self, table: LiveTable, user_id: int, action: BaseModel,
                   expected_version: int | None = None) -> list[Event]:
-        """Apply a player's action. Raises TableError or IllegalAction and
-        changes nothing when refused. Returns the public events it caused.
-        ``expected_version``: refuse (``core.err.moved_on``) unless the game
-        is still at the version the player chose from — checked under the
-        table's lock, so two answers to one position cannot both apply."""
+        """Apply a player's action. Raises a Refusal (``tables.seating``'s,
+        or the engine's IllegalAction) and changes nothing when refused.
+        Returns the public events it caused. ``expected_version``: refuse
+        (``core.err.moved_on``) unless the game is still at the version the
+        player chose from — checked under the table's lock, so two answers
+        to one position cannot both apply."""
 
         async def step(table: LiveTable) -> Outcome:
-            if expected_version is not None and table.record.version != expected_version:
-                raise TableError("core.err.moved_on", version=table.record.version)
-            seat = playing_seat(table, user_id)
-            require_turn(table, seat)
+            seat = acting_seat(table, user_id, expected_version)
             table.seats[seat].missed_turns = 0  # saved with the action
             try:
                 return Outcome(await self.changes.commit(table, seat, action, by_ai=False))
@@ -73,8 +52,7 @@ class Play:
     @staticmethod
     def validate(table: LiveTable, user_id: int, action: BaseModel) -> None:
         """Raise as ``act`` would, without changing anything (previews)."""
-        seat = playing_seat(table, user_id)
-        require_turn(table, seat)
+        seat = acting_seat(table, user_id)
         try:
             table.engine.apply(table.state, seat, action)
         except IllegalAction as error:

@@ -88,7 +88,7 @@ def shown_items(definition: GameDefinition, record: Any, actions: list[tuple[int
         picture = review_picture(renderer.board_png(view, locale), board_boxes(regions, played_words),
                                  board_boxes(regions, best_words),
                                  t("review.legend.played", locale, move=played_text),
-                                 t("review.legend.better", locale, move=best_text))
+                                 t("review.legend.better", locale, move=best_text), board=regions.values())
         lines = [t("review.item.title", locale, number=number, move=item["seq"]),
                  t("review.item.played", locale, move=played_text),
                  t("review.item.better", locale, move=best_text),

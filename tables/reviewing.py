@@ -4,7 +4,6 @@ computation per game and seat at a time."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +26,7 @@ class ReviewReady:
 
 class Reviews:
     def __init__(self, games: GameRepo, repo: ReviewRepo, registry: GameRegistry,
-                 thinking: Callable[[], ThinkingPool]) -> None:
+                 thinking: ThinkingPool) -> None:
         self.games = games
         self.repo = repo
         self.registry = registry
@@ -64,7 +63,7 @@ class Reviews:
         self._running[key] = future
         try:
             engine = self.registry.get(record.game_type).engine
-            data = await self.thinking().review(engine, record, actions, seat)
+            data = await self.thinking.review(engine, record, actions, seat)
             await self.repo.put(record.id, seat, review.FORMAT, data)
             future.set_result(data)
             return data

@@ -9,9 +9,8 @@ and `Restorer`. A restart rebuilds everything from the database.
 """
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pydantic import BaseModel
@@ -28,16 +27,19 @@ from tables.changes import MAX_AI_STEPS_PER_TURN, Changes
 from tables.errors import TableError
 from tables.game_end import EndListener
 from tables.hints import Hint, Hints
+from tables.hook import Hook
 from tables.live import GameSummary, LiveTable, LiveTables, Standing
 from tables.lobby import Lobby
 from tables.notifier import Notifier, NullNotifier
 from tables.play import Play
+from tables.queries import Queries
 from tables.refreshing import Refresher
 from tables.registry import GameRegistry
 from tables.restoring import Restorer
 from tables.results import Results
 from tables.reviewing import Reviews
 from tables.store import TableStore
+from tables.surroundings import Surroundings
 from tables.thinking import ThinkingPool
 from tables.timers import (
     DEFAULT_TURN_TIMEOUT_MINUTES,
@@ -65,10 +67,8 @@ class TableService:
     ) -> None:
         self.db = db
         self.registry = registry
-        self.notifier: Notifier = notifier or NullNotifier()
-        self.clock = clock
-        # Seeds for new games; tests replace it to make games repeatable.
-        self.new_seed: Callable[[], int] = lambda: random.SystemRandom().randrange(2**31)
+        # The notifier, clock and seed source, read at each use (tables/surroundings.py).
+        self.surroundings = Surroundings(notifier or NullNotifier(), clock)
         # AI moves: in worker processes when the bot passes a pool (AI_PROCESSES), else in a thread.
         self.thinking = thinking or ThinkingPool(0)
         self.accepting = True
@@ -76,20 +76,14 @@ class TableService:
         self.ratings = RatingRepo(db)
         self.settings = SettingsRepo(db)
         self.tables = LiveTables()
+        now, notifier_now = self.surroundings.now, self.surroundings.current_notifier
 
-        # The parts read the notifier, clock, seed source and AI pool through
-        # the service at each call: tests (and the bot) may replace them.
-        def notifier_now() -> Notifier:
-            return self.notifier
-
-        def now() -> float:
-            return self.clock()
-
+        # The two true cycles (tables/hook.py): each hook is connected once its target exists.
+        reload: Hook[[int], Awaitable[LiveTable | None]] = Hook("TableStore.reload → Refresher.refresh")
+        time_out: Hook[[LiveTable, int], Awaitable[None]] = Hook("Timers.time_out → Changes.time_out")
         # A stale copy is reloaded and what changed elsewhere announced (tables/refreshing.py).
-        self.store = TableStore(db, self.games, self.tables, now,
-                                reload=lambda table_id: self.refresher.refresh(table_id))
-        self.timers = Timers(self.settings, self.store, notifier_now, now,
-                             time_out=lambda table, version: self.changes.time_out(table, version))
+        self.store = TableStore(db, self.games, self.tables, now, reload=reload)
+        self.timers = Timers(self.settings, self.store, notifier_now, now, time_out=time_out)
         self.results = Results(self.games, self.ratings, self.store, self.tables, now)
         # Announcements go out after the answer, in order per table (tables/announcing_queue.py).
         self.announcing = AnnouncingQueue(notifier_now)
@@ -97,15 +91,46 @@ class TableService:
         metrics.watch_queue(self.announcing)
         self.announcer = Announcer(self.announcing, self.store, notifier_now)
         self.changes = Changes(self.games, self.store, self.results, self.timers, self.announcer,
-                               lambda: self.thinking, now)
+                               self.thinking, now)
+        time_out.connect(self.changes.time_out)
         self.lobby = Lobby(db, self.games, registry, self.tables, self.store, self.timers, self.changes,
-                           notifier_now, now, lambda: self.new_seed())
+                           notifier_now, now, self.surroundings.seed)
         self.play = Play(self.changes, self.store)
         self.restorer = Restorer(self.games, registry, self.tables, self.timers, self.changes)
         self.refresher = Refresher(self.games, self.tables, self.restorer, self.changes, self.announcer,
                                    self.announcing, notifier_now)
-        self.reviews = Reviews(self.games, ReviewRepo(db), registry, lambda: self.thinking)
-        self.hints = Hints(lambda: self.thinking)
+        reload.connect(self.refresher.refresh)
+        self.reviews = Reviews(self.games, ReviewRepo(db), registry, self.thinking)
+        # The read side the front ends use (tables/queries.py); ``games``, ``settings`` and
+        # ``db`` stay for the table service's own parts and outside tools.
+        self.queries = Queries(db, self.games, self.ratings, self.settings, registry, now)
+        self.hints = Hints(self.thinking)
+
+    # -- what the service reads from outside (tables/surroundings.py) --------------------
+    @property
+    def notifier(self) -> Notifier:
+        return self.surroundings.notifier
+
+    @notifier.setter
+    def notifier(self, notifier: Notifier) -> None:
+        self.surroundings.notifier = notifier
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self.surroundings.clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:
+        self.surroundings.clock = clock
+
+    @property
+    def new_seed(self) -> Callable[[], int]:
+        """Seeds for new games; tests replace it to make games repeatable."""
+        return self.surroundings.new_seed
+
+    @new_seed.setter
+    def new_seed(self, new_seed: Callable[[], int]) -> None:
+        self.surroundings.new_seed = new_seed
 
     # -- finding tables ----------------------------------------------------------------
     def get(self, table_id: int) -> LiveTable | None:

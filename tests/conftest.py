@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import i18n
-from bot import Settings, create_bot
+from bot import SHARED_EXTENSIONS, Settings, create_bot
 from games.definition import GameDefinition
 from tables.registry import GameRegistry
 from tests.support.database import drop_schema, fresh_schema_url, postgres_test_url
@@ -17,7 +17,7 @@ from tests.support.highcard import HighcardEngine, HighcardRenderer
 
 i18n.add_catalogue_dir(Path(__file__).parent / "support" / "i18n")
 
-TEST_EXTENSIONS = ["cogs.core", "tests.support.highcard_cog"]
+TEST_EXTENSIONS = [*SHARED_EXTENSIONS, "tests.support.highcard_cog"]
 EPOCH = 1_800_000_000.0
 
 
@@ -196,5 +196,12 @@ def table(simcord_env):
 
 def last_reply(result):
     """The last message the bot answered an interaction with (after a defer,
-    the first follow-up is the response itself)."""
-    return result.followups[-1] if result.followups else result.response
+    the first follow-up is the response itself). A public board the click
+    carried as a follow-up (cogs/play/interaction_routes.py) is not an answer."""
+    answers = [m for m in result.followups if not is_board(m)]
+    return answers[-1] if answers else result.response
+
+
+def is_board(message) -> bool:
+    """The channel's board (or the results): public, with the board's picture."""
+    return not message.ephemeral and any(a.filename == "board.png" for a in message.attachments)

@@ -49,12 +49,12 @@ GAMES = find_games()
 
 def own_modules(game: str) -> tuple[str, ...]:
     """Modules that belong to one game, each with its submodules."""
-    return (f"engines.{game}", f"render.{game}", f"cogs.{game}", f"cogs.builder.{game}", f"games.{game}")
+    return (f"engines.{game}", f"render.{game}", f"cogs.games.{game}", f"cogs.play.builder.{game}", f"games.{game}")
 
 
 def is_game_module(name: str, game: str) -> bool:
-    """engines/<g>/, render/<g>.py, render/<g>_*.py, render/<g>/, cogs/<g>.py,
-    cogs/builder/<g>.py and games/<g>.py."""
+    """engines/<g>/, render/<g>.py, render/<g>_*.py, render/<g>/, cogs/games/<g>.py,
+    cogs/play/builder/<g>.py and games/<g>.py."""
     return any(name == p or name.startswith(p + ".") for p in own_modules(game)) \
         or name.startswith(f"render.{game}_")
 

@@ -12,9 +12,11 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from db.fronts import is_local_table
-from db.models import GameRecord
 from games.definition import GameDefinition
+from tables import seating
+from tables.errors import TableError
+from tables.live import LiveTable
+from tables.records import GameRecord, is_local_table
 from tables.service import TableService
 from web.refusals import Refusal
 from web.sessions import Session
@@ -25,7 +27,9 @@ MAX_ID = 2**62
 
 @dataclass
 class SeenTable:
-    """A table as one session may see it: live, or finished (from the database)."""
+    """A table as one session may see it: live, or finished (from the database).
+    The record and the state are one version's: a live table's record is copied
+    with its state, so a move made meanwhile changes neither."""
 
     record: GameRecord
     definition: GameDefinition
@@ -40,6 +44,11 @@ class SeenTable:
     @property
     def id(self) -> int:
         return self.record.id
+
+    @property
+    def version(self) -> int:
+        """The version of ``state`` (the record was copied with it)."""
+        return self.record.version
 
     @property
     def engine(self) -> Any:
@@ -81,18 +90,28 @@ async def find_table(service: TableService, table_id: str | None, session: Sessi
     number = parse_id(table_id)
     live = service.get(number)
     if live is not None:
-        record, definition, state = live.record, live.definition, live.state
-    else:
-        found = await service.games.get(number)
-        if found is None or found.game_type not in service.registry:
-            raise Refusal(404, "web.err.no_table")
-        record, definition = found, service.registry.get(found.game_type)
-        snapshot = await service.games.snapshot(number) if found.status != "lobby" else None
-        state = definition.engine.state_from_json(snapshot[1]) if snapshot is not None else None
-    mine = [i for i, seat in enumerate(record.seats) if session.owns(seat.user_id)]
-    if not mine and not await may_watch(session, record, viewers):
+        return await seen_live(live, session, viewers)
+    found = await service.queries.game(number)
+    if found is None or found.game_type not in service.registry:
+        raise Refusal(404, "web.err.no_table")
+    definition = service.registry.get(found.game_type)
+    snapshot = await service.queries.snapshot(number) if found.status != "lobby" else None
+    state = definition.engine.state_from_json(snapshot[1]) if snapshot is not None else None
+    return await seen_as(session, SeenTable(found, definition, state, False, []), viewers)
+
+
+async def seen_live(live: LiveTable, session: Session, viewers: ChannelViewers | None = None) -> SeenTable:
+    """A live table as ``session`` sees it now: its record copied with its
+    state, no await between (one version's pair, whatever moves meanwhile)."""
+    return await seen_as(session, SeenTable(live.record.model_copy(), live.definition, live.state, True, []), viewers)
+
+
+async def seen_as(session: Session, table: SeenTable, viewers: ChannelViewers | None) -> SeenTable:
+    """``table`` with the session's seats, if it holds one or may watch."""
+    table.mine = [i for i, seat in enumerate(table.record.seats) if session.owns(seat.user_id)]
+    if not table.mine and not await may_watch(session, table.record, viewers):
         raise Refusal(403, "web.err.not_your_table")
-    return SeenTable(record, definition, state, live is not None, mine)
+    return table
 
 
 def chosen_seat(table: SeenTable, asked: str | None) -> int:
@@ -110,17 +129,18 @@ def chosen_seat(table: SeenTable, asked: str | None) -> int:
 
 
 def writing_seat(table: SeenTable, body: dict[str, Any]) -> int:
-    """The seat a write (an action, a move built on the server) is for: not
-    a watcher's, on a live game, on the version the page shows, one of the
-    session's seats (the body's ``seat``, else ``chosen_seat``'s)."""
-    if table.watching:
-        raise Refusal(403, "web.err.watching")
-    if not table.live or table.record.status != "playing":
-        raise Refusal(409, "core.err.not_playing")
+    """The seat a write (an action, a move built on the server) is for, in
+    the one order of ``tables.seating``: a seat of the session's (the body's
+    ``seat``, else ``chosen_seat``'s) in a live game in play, not resigned,
+    on the version the page shows."""
+    seating.playing_seats(table, table.mine)
+    if not table.live:
+        raise TableError("core.err.not_playing")
     version = body.get("version")
     if type(version) is not int:
         raise Refusal(400, "web.err.bad_version")
-    if version != table.record.version:
-        raise Refusal(409, "web.err.stale", version=table.record.version)
     asked = body.get("seat")
-    return chosen_seat(table, str(asked) if type(asked) is int else None if asked is None else "x")
+    seat = chosen_seat(table, str(asked) if type(asked) is int else None if asked is None else "x")
+    seating.still_playing(table, seat)
+    seating.same_version(table, version)
+    return seat

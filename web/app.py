@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
+from tables.errors import Refusal as TableRefusal
 from tables.service import TableService
 from web import (
     activity_routes,
@@ -29,14 +30,14 @@ from web.discord_oauth import OAuthClient
 from web.notifier import WebNotifier
 from web.pictures import Pictures
 from web.rate_limit import RateLimiter
-from web.refusals import Refusal, refusal_response
+from web.refusals import Refusal, from_table, refusal_response
 from web.sessions import SessionKeeper
 from web.tickets import TICKETS, SocketTickets
 from web.viewers import ChannelViewers
 
 log = logging.getLogger(__name__)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-OPEN_ROUTES = frozenset({("POST", "/api/local/session"), ("POST", "/api/discord/session")})
+OPEN_ROUTES = frozenset({("POST", "/api/local/session"), ("POST", "/api/discord/session"), ("GET", "/api/session")})
 
 
 def reader_locale(request: web.Request) -> str:
@@ -52,6 +53,9 @@ async def refusals(request: web.Request, handler: Handler) -> web.StreamResponse
         return await handler(request)
     except Refusal as refusal:
         return refusal_response(refusal.status, refusal.key, reader_locale(request), **refusal.params)
+    except TableRefusal as error:  # the table's seat checks (tables.seating), raised as they are
+        answer = from_table(error, locale=reader_locale(request))
+        return refusal_response(answer.status, answer.key, reader_locale(request), **answer.params)
     except web.HTTPException as error:
         if request.path.startswith("/api/") and error.status >= 400:
             key = "web.err.no_route" if error.status in (404, 405) else "web.err.bad_request"

@@ -11,6 +11,7 @@ from typing import Any
 from aiohttp import web
 
 from engines.base import IllegalAction
+from tables import seating
 from web.access import SeenTable, find_table, writing_seat
 from web.context import context_of, session_of
 from web.moves import move_json
@@ -41,9 +42,7 @@ def acting_seat(table: SeenTable, session: Session, body: dict[str, Any]) -> int
     user_id = table.record.seats[seat].user_id
     if user_id is None or not session.owns(user_id):
         raise Refusal(403, "web.err.not_your_seat")
-    to_act = table.to_act()
-    if seat not in to_act:
-        raise Refusal(409, "core.err.not_your_turn", players=", ".join(table.record.seats[s].name for s in to_act))
+    seating.require_turn(table, seat)
     return seat
 
 

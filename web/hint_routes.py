@@ -9,8 +9,7 @@ from typing import Any
 
 from aiohttp import web
 
-from engines.base import IllegalAction
-from tables.errors import TableError
+from tables.errors import Refusal as TableRefusal
 from tables.hints import hint_text, reason
 from tables.review_show import move_text
 from web.access import chosen_seat, find_table
@@ -28,7 +27,7 @@ async def get_hint(request: web.Request) -> web.Response:
         raise Refusal(409, "hints.no_game")
     try:
         hint = await context.service.hint(table.id, user_id)
-    except (TableError, IllegalAction) as error:
+    except TableRefusal as error:
         raise from_table(error, table.definition.localize_params, session.locale) from None
     locale = session.locale
 

@@ -9,15 +9,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import time
-from collections import OrderedDict
 from typing import Any
 
-from db.models import GameRecord
-from db.tutorials import TutorialRepo
 from engines.tutorial import LEARNER, Step, Tutorial
 from games.definition import GameDefinition
 from i18n import has, t
+from render.lru import LruCache
 from tables.learning import Learning, load_learning, new_learning
+from tables.records import GameRecord, TutorialRepo
 from tables.text import game_name
 from web.access import SeenTable
 from web.moves import legal_moves, move_id, move_json
@@ -50,20 +49,18 @@ class LearnPictures:
     PNG requests draw once."""
 
     def __init__(self) -> None:
-        self._kept: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        self._kept: LruCache[tuple[Any, ...], bytes] = LruCache(PICTURES_KEPT)
 
     async def draw(self, learning: Learning, kind: str, locale: str) -> bytes | None:
         state_text = learning.state.model_dump_json()
         key = (learning.game_type, learning.user_id, learning.step, kind, locale,
                hashlib.sha1(state_text.encode()).hexdigest())
-        if key in self._kept:
-            self._kept.move_to_end(key)
-            return self._kept[key]
+        kept = self._kept.lookup(key)
+        if kept is not None:
+            return kept
         png = await asyncio.to_thread(self._draw, learning, kind, locale)
         if png is not None:
-            self._kept[key] = png
-            while len(self._kept) > PICTURES_KEPT:
-                self._kept.popitem(last=False)
+            self._kept.put(key, png)
         return png
 
     @staticmethod
@@ -136,13 +133,19 @@ async def learn_json(learning: Learning, pictures: LearnPictures, locale: str,
     png = await pictures.draw(learning, "board", locale)
     if png is not None:
         width, height = png_size(png)
+        view = engine.public_view(learning.state)
+        regions = Pictures.regions(seen, "board", view, locale)
         board = {"png": f"{base}/board.png?step={learning.step}&lang={locale}", "width": width, "height": height,
-                 "regions": Pictures.regions(seen, "board", engine.public_view(learning.state), locale)}
+                 "regions": regions, "names": Pictures.names(seen, "board", view, regions, locale),
+                 "alt": learning.definition.renderer.board_alt(view, locale)}
     own = await pictures.draw(learning, "hand", locale)
-    if own is not None:
+    own_view = engine.private_view(learning.state, LEARNER)
+    if own is not None and own_view is not None:
         width, height = png_size(own)
+        regions = Pictures.regions(seen, "hand", own_view, locale)
         hand = {"png": f"{base}/hand.png?step={learning.step}&lang={locale}", "width": width, "height": height,
-                "regions": Pictures.regions(seen, "hand", engine.private_view(learning.state, LEARNER), locale)}
+                "regions": regions, "names": Pictures.names(seen, "hand", own_view, regions, locale),
+                "alt": learning.definition.renderer.hand_alt(own_view, locale)}
     return {
         "game_type": game, "game_name": game_name(game, locale), "locale": locale,
         "table_id": None, "version": learning.step, "step": learning.step, "steps": len(learning.tutorial.steps),

@@ -12,7 +12,6 @@ from typing import Any
 from aiohttp import web
 from pydantic import ValidationError
 
-from db.tutorials import TutorialRepo
 from games.definition import GameDefinition
 from i18n import t
 from tables.learning import Learning
@@ -42,7 +41,7 @@ def tutorial_game(request: web.Request) -> GameDefinition:
 
 async def learning_of(request: web.Request, definition: GameDefinition) -> Learning:
     session = session_of(request)
-    return await load_or_start(TutorialRepo(context_of(request).service.db), definition, session.uid, session.name)
+    return await load_or_start(context_of(request).service.queries.tutorials, definition, session.uid, session.name)
 
 
 async def answer(request: web.Request, learning: Learning, notes: list[str] | None = None) -> web.Response:
@@ -90,7 +89,7 @@ async def post_move(request: web.Request) -> web.Response:
             return web.json_response({"error": tried.wrong, "step": learning.step,
                                       "message": t("tutorial.wrong", locale, text=explained)}, status=422)
         learning.step, learning.state = tried.step, tried.state
-        await learning.save(TutorialRepo(context_of(request).service.db))
+        await learning.save(context_of(request).service.queries.tutorials)
     notes = [t("tutorial.well_done", locale), *learning.event_lines(tried.events, locale)]
     notes += [t("tutorial.ai_played", locale, line=line) for line in learning.event_lines(tried.reply_events, locale)]
     return await answer(request, learning, notes)
@@ -102,7 +101,7 @@ async def post_restart(request: web.Request) -> web.Response:
     async with _lock(session.uid, definition.game_type):
         learning = await learning_of(request, definition)
         learning.restart()
-        await learning.save(TutorialRepo(context_of(request).service.db))
+        await learning.save(context_of(request).service.queries.tutorials)
     return await answer(request, learning, [t("tutorial.started_over", session.locale)])
 
 

@@ -9,16 +9,15 @@ from typing import Any
 from aiohttp import web
 from pydantic import ValidationError
 
-from db.fronts import is_local_table
 from engines import ai
-from engines.base import IllegalAction
 from games.definition import GameDefinition
 from games.options import CORE_KEYS, FIRST_SEAT, HINTS
 from i18n import normalize_locale, t
-from tables.errors import TableError
+from tables.errors import Refusal as TableRefusal
+from tables.records import is_local_table
 from tables.text import game_name
 from web.access import SeenTable
-from web.context import context_of, session_of
+from web.context import SESSION, context_of, session_of
 from web.refusals import Refusal, from_table
 from web.requests import json_body
 from web.sessions import COOKIE, LOCAL_SEATS, clean_name, new_local_uid
@@ -43,7 +42,7 @@ async def new_session(request: web.Request) -> web.Response:
     context = context_of(request)
     body = await json_body(request)
     locale = request_locale(request, body.get("locale"))
-    name = clean_name(body.get("name"), t("web.local.you", locale))
+    name = clean_name(body.get("name"), t("web.local.player", locale, n=1))  # "You" is for the reader only
     session, cookie = context.sessions.new(new_local_uid(), name, locale, "local")
     response = web.json_response({"name": session.name, "locale": session.locale, "mode": session.mode})
     response.set_cookie(COOKIE, cookie, **cookie_args(request))
@@ -102,7 +101,7 @@ async def new_table(request: web.Request) -> web.Response:
     channel = -(1 + secrets.randbits(52))  # local tables: a channel of their own, never a Discord one
     try:
         table = await service.open_lobby(game, None, channel, host, session.name, config)
-    except (TableError, IllegalAction) as error:
+    except TableRefusal as error:
         raise from_table(error, locale=session.locale) from None
     try:
         for index in range(1, humans):
@@ -113,7 +112,7 @@ async def new_table(request: web.Request) -> web.Response:
         if levels:
             await service.set_ai_level(table.id, host, levels[0])
         await service.start(table.id, host)
-    except (TableError, IllegalAction) as error:
+    except TableRefusal as error:
         if service.get(table.id) is not None and table.record.status == "lobby":
             await service.cancel(table.id, host)
         raise from_table(error, locale=session.locale) from None
@@ -149,6 +148,15 @@ async def live_tables(request: web.Request) -> web.Response:
     return web.json_response({"tables": out}, headers={"Cache-Control": "no-store"})
 
 
+async def who(request: web.Request) -> web.Response:
+    """``GET /api/session``, answered with or without a session: whether there
+    is one, and whether this server makes local ones (a page's first visit
+    asks this rather than meet a 401)."""
+    context, session = context_of(request), request.get(SESSION)
+    you = {"name": session.name, "locale": session.locale, "mode": session.mode} if session is not None else None
+    return web.json_response({"you": you, "local": context.local}, headers={"Cache-Control": "no-store"})
+
+
 async def end_session(request: web.Request) -> web.Response:
     context, session = context_of(request), session_of(request)
     context.sessions.end(session)
@@ -163,4 +171,5 @@ def add_routes(app: web.Application, local: bool) -> None:
         app.router.add_post("/api/local/tables", new_table)
         app.router.add_get("/api/local/live", live_tables)
     app.router.add_get("/api/games", games)
+    app.router.add_get("/api/session", who)
     app.router.add_post("/api/session/end", end_session)

@@ -3,8 +3,9 @@ short label in the reader's language (the kind's name from the catalogues,
 then what the game's ``describe_moves`` says of it), the regions it goes
 from and to, every (start, end) pair of regions it is made of (``steps``:
 a SETUP play's placements, a Death Front attack's attackers) and a
-``preview`` for the mover (a play's points, an attack's odds). A client
-builds a move pair by pair from the steps (docs/web.md)."""
+``preview`` for the mover (a play's points, an attack's odds), and a
+``confirm`` question the page asks before sending it (empty: none). A
+client builds a move pair by pair from the steps (docs/web.md)."""
 from __future__ import annotations
 
 import hashlib
@@ -48,11 +49,11 @@ def legal_moves(table: SeenTable, seat: int, locale: str) -> list[dict[str, Any]
 
 
 def move_json(table: SeenTable, action: BaseModel, said: MoveWords, locale: str) -> dict[str, Any]:
-    """One move as the page reads it: id, label, action, from, to, steps, preview."""
+    """One move as the page reads it: id, label, action, from, to, steps, preview, confirm."""
     data = table.engine.action_to_json(action)
     kind = kind_name(table.record.game_type, action, locale)
     label = t("web.move.label", locale, kind=kind, what=said.detail) if said.detail else kind
     steps = [list(pair) for pair in said.steps] or (
         [[said.start, said.end]] if said.start is not None and said.end is not None else [])
     return {"id": move_id(data), "label": label, "action": data, "from": said.start, "to": said.end,
-            "steps": steps, "preview": said.preview}
+            "steps": steps, "preview": said.preview, "confirm": said.confirm}

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from render.lru import LruCache
 
 MAX_BUCKETS = 10_000  # the least recently used are forgotten (a full bucket again)
 
@@ -21,17 +22,15 @@ class RateLimiter:
         self.rate = rate
         self.burst = burst
         self.clock = clock
-        self._buckets: OrderedDict[str, Bucket] = OrderedDict()
+        self._buckets: LruCache[str, Bucket] = LruCache(MAX_BUCKETS)
 
     def allow(self, key: str) -> bool:
         """Take one token from ``key``'s bucket; False when it is empty."""
         now = self.clock()
-        bucket = self._buckets.pop(key, None) or Bucket(self.burst, now)
+        bucket = self._buckets.lookup(key) or Bucket(self.burst, now)
         bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.at) * self.rate)
         bucket.at = now
-        self._buckets[key] = bucket
-        while len(self._buckets) > MAX_BUCKETS:
-            self._buckets.popitem(last=False)
+        self._buckets.put(key, bucket)
         if bucket.tokens < 1:
             return False
         bucket.tokens -= 1

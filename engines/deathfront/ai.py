@@ -1,8 +1,10 @@
 """A greedy AI: scores each candidate by a quick static look at the board
 (supply, targets in range, enemy threat, depth into enemy territory) and
-picks the best. Once its deck is empty it keeps two cards in hand, because
-an empty hand with nothing left to draw ends the game; it places no
-facility an enemy Engineer would remove, and never attacks without a win.
+picks the best. A player with no card in hand at resolution ends the game
+(territory decides), so it keeps two cards in hand through the deploy step
+and one through the round, unless its side would win on territory now: then
+it may play its last card on purpose. It places no facility an enemy
+Engineer would remove, and never attacks without a win.
 """
 from __future__ import annotations
 
@@ -38,9 +40,19 @@ HAND_RESERVE = 2
 
 
 def kept_back(state: DeathFrontState, seat: int, cards: int) -> int:
-    """Cards to keep in hand: none while the deck lasts (an empty hand draws
-    again); with the deck empty, an empty hand ends the game (flow.out_of_cards)."""
-    return 0 if state.decks[seat] else cards
+    """Cards to keep in hand: an empty hand at resolution ends the game
+    (``flow.out_of_cards``), so ``cards`` — none when ending now would win
+    on territory (or, under ruleset 1, while the deck can refill the hand)."""
+    if state.config.ruleset == 1:
+        return 0 if state.decks[seat] else cards
+    return 0 if territory_wins(state, seat) else cards
+
+
+def territory_wins(state: DeathFrontState, seat: int) -> bool:
+    """Would ``seat``'s side win if the game ended on territory now?"""
+    held = R.territory(state)
+    side = R.side_of_seat(state, seat)
+    return held[side] > held[1 - side]
 
 
 @dataclass
@@ -274,37 +286,61 @@ def _skill_choice(state: DeathFrontState, seat: int, pic: Picture) -> BaseModel 
             if best:
                 return best
         elif card.effect == "supply_drop":
+            drop_level = card.level or 0  # the card's level: a unit needing more stays unsupplied
             hungry = [c for c, u in state.pieces.items() if R.is_unit(u) and R.seat_of(state, u) == seat
-                      and not R.is_supplied(state, c, u) and _has_target(state, seat, c, u)]
+                      and not R.is_supplied(state, c, u) and (R.card(u).level or 1) <= drop_level
+                      and _has_target(state, seat, c, u)]
             if len(hungry) >= 2:
                 return PlaySkill(card=uid)
         elif card.effect == "last_stand":
+            bonus = card.bonus or 0  # saves a unit whose threat beats its defence by no more than this
             endangered = [c for c, u in state.pieces.items() if R.is_unit(u) and R.seat_of(state, u) == seat
-                          and 0 < pic.threat.get(c, 0) - (R.card(u).defence or 0) <= 1]
+                          and 0 < pic.threat.get(c, 0) - (R.card(u).defence or 0) <= bonus]
             if len(endangered) >= 2:
                 return PlaySkill(card=uid)
         elif card.effect == "smoke":
-            dangerous = sorted(
-                ((R.card(u).attack or 0, c) for c, u in state.pieces.items()
-                 if R.is_unit(u) and R.side_of(state, u) != pic.side
-                 and _has_target(state, R.seat_of(state, u), c, u)),
-                reverse=True,
-            )
-            if len(dangerous) >= 2 and dangerous[1][0] >= 3:
-                return PlaySkill(card=uid, target=f"{dangerous[0][1]},{dangerous[1][1]}")
+            choice = _smoke_choice(state, pic, uid, card)
+            if choice:
+                return choice
         elif card.effect == "blitz":
-            best, best_gain = None, 2.5
-            for option in skill_options(state, seat, uid):
-                src, dst = (option.target or "").split(">")
-                piece = state.pieces[src]
-                if R.mine_hits(state, piece, dst):
-                    continue
-                gain = _unit_score(state, pic, piece, dst) - _unit_score(state, pic, piece, src)
-                if gain > best_gain:
-                    best, best_gain = option, gain
-            if best:
-                return best
+            choice = _blitz_choice(state, seat, pic, uid, card)
+            if choice:
+                return choice
     return None
+
+
+def _smoke_choice(state: DeathFrontState, pic: Picture, uid: str, card: CardDef) -> PlaySkill | None:
+    """The enemy's strongest units with a target, as many as the card names
+    (its ``targets``), when at least two strong ones (attack 3+) are there."""
+    dangerous = sorted(
+        ((R.card(u).attack or 0, c) for c, u in state.pieces.items()
+         if R.is_unit(u) and R.side_of(state, u) != pic.side and _has_target(state, R.seat_of(state, u), c, u)),
+        reverse=True,
+    )
+    chosen = [cell for attack, cell in dangerous[:card.targets or 1] if attack >= 3]
+    if len(chosen) >= min(2, card.targets or 1):
+        return PlaySkill(card=uid, target=",".join(sorted(chosen)))
+    return None
+
+
+def _blitz_choice(state: DeathFrontState, seat: int, pic: Picture, uid: str, card: CardDef) -> PlaySkill | None:
+    """The best move of a unit if it gains enough, then more good moves of
+    other units into other squares, as many as the card allows (``targets``)."""
+    gains = []
+    for option in skill_options(state, seat, uid):
+        src, dst = (option.target or "").split(">")
+        piece = state.pieces[src]
+        if not R.mine_hits(state, piece, dst):
+            gains.append((_unit_score(state, pic, piece, dst) - _unit_score(state, pic, piece, src), src, dst))
+    gains.sort(reverse=True)
+    if not gains or gains[0][0] <= 2.5:
+        return None
+    moves: list[tuple[str, str]] = []
+    for gain, src, dst in gains:
+        used = {c for move in moves for c in move}
+        if len(moves) < (card.targets or 1) and gain > 1.0 and src not in used and dst not in used:
+            moves.append((src, dst))
+    return PlaySkill(card=uid, target=",".join(f"{src}>{dst}" for src, dst in moves))
 
 
 def _has_target(state: DeathFrontState, seat: int, label: str, uid: str) -> bool:

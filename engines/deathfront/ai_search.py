@@ -4,8 +4,9 @@ Candidates: the greedy AI's choice first, then the best-valued deploys,
 moves and winning attacks, then passing. The evaluation weighs, per side,
 material on the board, supplied units, enemy territory held and
 breakthrough threats (units deep in enemy territory that nothing threatens),
-plus cards in hand (the choices left for later turns; with the deck empty,
-an empty hand also ends the game).
+plus cards in hand (the choices left for later turns). A player with no card
+in hand ends the game at this round's resolution, so there the territory
+count, which then decides, weighs most.
 
 End-of-game votes: a side proposes an end when the territory count would
 win it the game now and the board does not promise more (it is not winning
@@ -23,18 +24,24 @@ from engines.base import GameEngine
 from engines.search.knowledge import Knowledge, squash
 
 from . import ai as greedy
-from . import board
+from . import board, flow
 from . import rules as R
 from .models import AgreeEnd, DeathFrontState, DeclineEnd, Pass, ProposeEnd
 
 OPTIONS = 5
 SCORE_SCALE = 12.0
 TERRITORY_WEIGHT = 3.0
+ENDING_TERRITORY_WEIGHT = 3 * SCORE_SCALE  # the game ends at resolution: one square decides it
 SUPPLIED_WEIGHT = 1.0
 DEPTH_WEIGHT = (0.0, 1.0, 3.0, 12.0)  # by enemy depth 0..3 of an unthreatened unit
 HAND_WEIGHT = 1.5
 PROPOSE_MARGIN = 4.0  # material lead that makes waiting better than ending
 LATE_ROUNDS = 3
+
+
+def ending_at_resolution(state: DeathFrontState) -> bool:
+    """Someone holds no card: the game ends at this round's resolution (flow.out_of_cards)."""
+    return any(flow.out_of_cards(state, seat) for seat in range(state.players))
 
 
 def side_scores(state: DeathFrontState) -> list[float]:
@@ -55,8 +62,9 @@ def side_scores(state: DeathFrontState) -> list[float]:
         if depth > 0 and threat[side].get(label, 0) <= (card.defence or 0) and not card.has("indirect"):
             scores[side] += DEPTH_WEIGHT[min(depth, 3)]
     held = R.territory(state)
+    weight = ENDING_TERRITORY_WEIGHT if ending_at_resolution(state) else TERRITORY_WEIGHT
     for side in (0, 1):
-        scores[side] += TERRITORY_WEIGHT * held[side]
+        scores[side] += weight * held[side]
     for seat, hand in enumerate(state.hands):
         scores[R.side_of_seat(state, seat)] += HAND_WEIGHT * min(len(hand), 3)
     return scores

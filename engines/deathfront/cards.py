@@ -30,6 +30,8 @@ SKILL_NUMBERS: dict[str, tuple[str, ...]] = {
     "smoke": ("targets",), "blitz": ("targets",), "last_stand": ("bonus",),
 }
 SKILL_EFFECTS = get_args(SkillEffect)
+# The numbers each facility effect reads from its card (the Bunker's defence bonus).
+FACILITY_NUMBERS: dict[str, tuple[str, ...]] = {"bunker": ("bonus",)}
 
 DECK_MAKEUP = {"unit": 24, "resource": 10, "facility": 3, "skill": 2}
 FRONTLINE_COPIES = 5
@@ -91,8 +93,12 @@ class CardDef(BaseModel):
         for field in required:
             if getattr(self, field) is None:
                 raise _FieldError(field, f"required for a {self.type} card")
-        if self.type == "facility" and self.effect not in FACILITY_EFFECTS:
-            raise _FieldError("effect", f"unknown facility effect {self.effect!r}")
+        if self.type == "facility":
+            if self.effect not in FACILITY_EFFECTS:
+                raise _FieldError("effect", f"unknown facility effect {self.effect!r}")
+            for field in FACILITY_NUMBERS.get(self.effect or "", ()):
+                if getattr(self, field) is None:
+                    raise _FieldError(field, f"required for a {self.effect} facility")
         if self.type == "skill":
             if self.effect not in SKILL_EFFECTS:
                 raise _FieldError("effect", f"unknown skill effect {self.effect!r}")

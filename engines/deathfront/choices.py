@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from . import rules as R
 from .models import DeathFrontState
+from .parsing import resolve_card
 from .skills import skill_options
+
+CARD_SPENDING = ("deploy", "facility", "skill")  # the actions that take a card from the hand
 
 
 def one_per_kind(state: DeathFrontState, seat: int, types: tuple[str, ...] | None = None) -> list[str]:
@@ -89,3 +92,15 @@ def attack_odds(state: DeathFrontState, seat: int, target: str, attackers: list[
 
 def discardable(state: DeathFrontState, seat: int) -> list[str]:
     return one_per_kind(state, seat)
+
+
+def plays_last_card(state: DeathFrontState, seat: int, action: object) -> bool:
+    """Would ``action`` leave ``seat`` no card in hand, so that the game ends
+    at this round's resolution (decision 12; ruleset 1: only with the deck
+    empty too)? The front ends ask the player to confirm such a move."""
+    hand = state.hands[seat] if 0 <= seat < len(state.hands) else []
+    if len(hand) != 1 or getattr(action, "kind", None) not in CARD_SPENDING:
+        return False
+    if state.config.ruleset == 1 and state.decks[seat]:
+        return False
+    return resolve_card(hand, str(getattr(action, "card", ""))) is not None

@@ -146,7 +146,10 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
         handler = self.handler_for(action)
         if handler is None:
             raise illegal("unknown_action")
+        answering_advance = state.pending_advance is not None
         events = handler(self, state, seat, action)
+        if getattr(action, "done", False) and not answering_advance:
+            flow.finish_step(state, seat, events)
         flow.advance(state, events)
         return events
 

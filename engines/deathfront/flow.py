@@ -10,6 +10,7 @@ from engines.base import Event, GameEngine, Result
 
 from . import board
 from . import rules as R
+from .able import can_do_something
 from .cards import ALLIED_FACTIONS
 from .changes import destroy, draw, hand_card, hold, need_step, next_actor
 from .messages import ev, illegal
@@ -27,7 +28,6 @@ from .models import (
     SkipDraw,
     Step,
 )
-from .options import can_do_something
 
 # Action order of round 1 by faction; each round the first actor moves to the end.
 BASE_ORDER = ("us", "ss", "uk", "wehrmacht")
@@ -99,7 +99,24 @@ def pass_turn(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int, a
     if state.step not in ACTION_STEPS:
         raise illegal("wrong_step")
     next_actor(state, passed=True)
-    return [ev("pass", seat=seat)]
+    if not passing_ends_step(state):
+        return [ev("pass", seat=seat)]
+    state.done.append(seat)
+    return [ev("pass_done", seat=seat)]
+
+
+def passing_ends_step(state: DeathFrontState) -> bool:
+    """Ruleset 2: a pass is "done for this step" (decision 3); ruleset 1
+    (games stored before): a pass in a row, asked again once another acts."""
+    return state.config.ruleset >= 2
+
+
+def finish_step(state: DeathFrontState, seat: int, events: list[Event]) -> None:
+    """An action that also ends its player's step (its ``done``)."""
+    if passing_ends_step(state) and state.step in ACTION_STEPS and seat not in state.done \
+            and state.result is None:
+        state.done.append(seat)
+        events.append(ev("finished", seat=seat))
 
 
 def propose_end(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int,
@@ -132,8 +149,10 @@ def decline_end(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int,
 # ---- between decisions ------------------------------------------------------------------------
 def advance(state: DeathFrontState, events: list[Event]) -> None:
     """Run everything automatic until a player must decide or the game ends.
-    A player with nothing to do but pass passes automatically: one log
-    line (marked forced, shown ⏩) names every seat that did so in a row."""
+    A player done with the step is skipped without a word (they said so); a
+    player with nothing to do now is passed automatically: one log line
+    (marked forced, shown ⏩) names every seat that was in a row. The step
+    ends once every seat in a row has not acted."""
     passed: list[int] = []
     while state.result is None and state.end_vote is None:
         if state.step == "mulligan":
@@ -151,6 +170,8 @@ def advance(state: DeathFrontState, events: list[Event]) -> None:
         elif state.passes >= state.players:
             _passed_for(passed, events)
             end_step(state, events)
+        elif state.order[state.actor] in state.done:
+            next_actor(state, passed=True)  # done with this step: never asked again in it
         elif can_do_something(state, state.order[state.actor]):
             break
         else:
@@ -188,6 +209,7 @@ def start_round(state: DeathFrontState, events: list[Event]) -> None:
 def start_step(state: DeathFrontState, step: Step, events: list[Event]) -> None:
     state.step = step
     state.actor, state.passes = 0, 0
+    state.done = []
     events.append(ev(f"step_{step}", round=state.round))
     if step == "deploy":
         _check_breakthrough(state, events)
@@ -259,10 +281,12 @@ def _resolve(state: DeathFrontState, events: list[Event]) -> None:
 
 
 def out_of_cards(state: DeathFrontState, seat: int) -> bool:
-    """No card in hand and none left to draw: the next draw step would leave
-    the player empty-handed, so the game ends. An empty hand alone does not
-    (the player draws again next round)."""
-    return not state.hands[seat] and not state.decks[seat]
+    """"有一名玩家已經沒有手牌": the player holds no card in hand (the deck
+    does not count), so the game ends at resolution (decision 12). Ruleset 1
+    (games stored before): only with the deck empty too."""
+    if state.config.ruleset == 1:
+        return not state.hands[seat] and not state.decks[seat]
+    return not state.hands[seat]
 
 
 def _finish_by_territory(state: DeathFrontState, reason: str, events: list[Event]) -> None:

@@ -43,6 +43,12 @@ class DeathFrontConfig(BaseModel):
     # The seat the lobby's host chose to start: it gets the faction that acts
     # first (engines/deathfront/lobby.py). None: factions in seat order.
     first_seat: int | None = Field(default=None, ge=0, le=3)
+    # Which rulings a game plays by (docs/rules/deathfront.md, decisions 3 and
+    # 12): 2, every game started since issues 31 and 32 — a pass is "done for
+    # this step" and an empty hand ends the game at resolution; 1, the games
+    # stored before (migration 0012 marks them): a pass in a row, and an empty
+    # hand ends the game only with an empty deck. Their logs replay as played.
+    ruleset: Literal[1, 2] = 2
 
     @model_validator(mode="after")
     def _valid_factions(self) -> DeathFrontConfig:
@@ -105,7 +111,10 @@ class DeathFrontState(BaseModel):
     step: Step = "mulligan"
     order: list[int] = Field(default_factory=list)  # action order this round
     actor: int = 0  # index into order
-    passes: int = 0  # passes in a row in the current step
+    passes: int = 0  # seats in a row that did not act (passed, done, or nothing to do) in the current step
+    # Seats done with the current step (they passed, or finished it with an
+    # action): the step goes on without them and never asks them again.
+    done: list[int] = Field(default_factory=list)
     waiting: list[int] = Field(default_factory=list)  # simultaneous choices still open
     mulliganed: list[bool] = Field(default_factory=list)
     # Simultaneous choices made so far, announced once every seat has chosen.
@@ -162,6 +171,10 @@ class Deploy(_CellAction):
     kind: Literal["deploy"] = "deploy"
     card: str
     cell: str
+    # ``done`` (on every action of an action step): the action also ends its
+    # player's step, "deploy and finish the step" in one (decision 3;
+    # ignored under ruleset 1).
+    done: bool = False
 
 
 class Move(_CellAction):
@@ -170,12 +183,14 @@ class Move(_CellAction):
     kind: Literal["move"] = "move"
     from_cell: str
     to_cell: str
+    done: bool = False  # ignored for an advance: the attack before it says it
 
 
 class PlaceFacility(_CellAction):
     kind: Literal["facility"] = "facility"
     card: str
     cell: str
+    done: bool = False
 
 
 class PlaySkill(BaseModel):
@@ -187,6 +202,7 @@ class PlaySkill(BaseModel):
     kind: Literal["skill"] = "skill"
     card: str
     target: str | None = None
+    done: bool = False  # the skill also ends its player's step
 
     @field_validator("target", mode="before")
     @classmethod
@@ -203,6 +219,7 @@ class Attack(_CellAction):
     target: str
     attackers: list[str]
     at_facility: bool = False
+    done: bool = False  # after the advance choice, if the attack destroys a unit
 
     @field_validator("attackers", mode="before")
     @classmethod
@@ -215,6 +232,10 @@ class Attack(_CellAction):
 
 
 class Pass(BaseModel):
+    """Done for this step: the step goes on with the others and never asks
+    this player again in it (decision 3; ruleset 1: a pass in a row). After
+    a kill it is the answer "stay" (do not advance), nothing more."""
+
     kind: Literal["pass"] = "pass"
 
 

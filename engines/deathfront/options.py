@@ -1,7 +1,8 @@
 """The options of the seat to act in an action step, as ``legal_actions``
 lists them: one copy per card kind, skills as ``skills.skill_options``
 offers them, and per attack target all ready attackers, each alone and the
-fewest that win."""
+fewest that win. (Whether the seat has anything to do at all is
+``able.can_do_something``: cheaper than listing.)"""
 from __future__ import annotations
 
 from pydantic import BaseModel
@@ -12,18 +13,14 @@ from .models import Attack, DeathFrontState, Deploy, Move, PlaceFacility
 from .skills import skill_options
 
 
-def step_actions(state: DeathFrontState, seat: int, first_only: bool = False) -> list[BaseModel]:
+def step_actions(state: DeathFrontState, seat: int) -> list[BaseModel]:
     out: list[BaseModel] = []
     if state.step == "deploy":
         for uid in one_per_kind(state, seat, ("unit", "resource")):
             out += [Deploy(card=uid, cell=c) for c in R.deploy_cells(state, seat, uid)]
-            if first_only and out:
-                return out
         for cell, uid in list(state.pieces.items()):
             if R.seat_of(state, uid) == seat:
                 out += [Move(from_cell=cell, to_cell=t) for t in R.move_paths(state, seat, cell)]
-                if first_only and out:
-                    return out
     elif state.step == "facility":
         cells = R.facility_cells(state, seat)
         for uid in one_per_kind(state, seat, ("facility",)):
@@ -34,13 +31,7 @@ def step_actions(state: DeathFrontState, seat: int, first_only: bool = False) ->
     elif state.step == "attack":
         for target in R.attackable_targets(state, seat):
             out += attack_options(state, seat, target)
-            if first_only and out:
-                return out
     return out
-
-
-def can_do_something(state: DeathFrontState, seat: int) -> bool:
-    return bool(step_actions(state, seat, first_only=True))
 
 
 def attack_options(state: DeathFrontState, seat: int, target: str) -> list[Attack]:

@@ -5,12 +5,16 @@ these functions so the two never disagree.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from . import board
 from .board import Cell
 from .cards import CardDef, default_cards, side_of_faction
 from .models import DeathFrontState
 
 CARDS = default_cards()
+# Concealed (a keyword, not one card's number): defence against attackers that are not adjacent.
+CONCEALED_BONUS = 1
 
 
 def card(uid: str) -> CardDef:
@@ -126,15 +130,15 @@ def defence(state: DeathFrontState, target: str, label: str, attacker_cells: lis
     if target_card.type != "unit":
         return value
     target_side = side_of(state, target)
-    facility = facility_effect(state, label)
-    if facility and facility[0] == "bunker" and facility[1] == target_side:
-        value += 1
+    bunker = state.facilities.get(label)
+    if bunker and card(bunker).effect == "bunker" and side_of(state, bunker) == target_side:
+        value += card(bunker).bonus or 0
     if seat_of(state, target) in state.last_stand:
         value += skill_number(state, seat_of(state, target), "last_stand", "bonus")
     if target_card.has("concealed") and attacker_cells:
         here = board.at(label)
         if any(not board.adjacent(here, board.at(a)) for a in attacker_cells):
-            value += 1
+            value += CONCEALED_BONUS
     return value
 
 
@@ -202,18 +206,21 @@ def may_enter(state: DeathFrontState, uid: str, label: str) -> bool:
 
 
 def deploy_cells(state: DeathFrontState, seat: int, uid: str) -> list[str]:
+    return list(iter_deploy_cells(state, seat, uid))
+
+
+def iter_deploy_cells(state: DeathFrontState, seat: int, uid: str) -> Iterator[str]:
+    """The squares ``uid`` may be deployed on, one by one (``any`` stops at the first)."""
     piece = card(uid)
     side = side_of_seat(state, seat)
     rows = list(board.territory_rows(side))
     if piece.has("airborne") or piece.has("infiltrate"):
         rows.append(board.FRONT_ROW)
-    out = []
     for row in rows:
         for x in range(columns(state)):
             label = board.name((x, row))
             if may_enter(state, uid, label):
-                out.append(label)
-    return out
+                yield label
 
 
 def move_paths(state: DeathFrontState, seat: int, from_label: str) -> dict[str, list[str]]:
@@ -260,15 +267,17 @@ def mine_hits(state: DeathFrontState, uid: str, label: str) -> bool:
 
 
 def facility_cells(state: DeathFrontState, seat: int) -> list[str]:
+    return list(iter_facility_cells(state, seat))
+
+
+def iter_facility_cells(state: DeathFrontState, seat: int) -> Iterator[str]:
     side = side_of_seat(state, seat)
-    out = []
     for row in board.territory_rows(side):
         for x in range(columns(state)):
             label = board.name((x, row))
             piece = state.pieces.get(label)
             if label not in state.facilities and (piece is None or side_of(state, piece) == side):
-                out.append(label)
-    return out
+                yield label
 
 
 def engineer_near(state: DeathFrontState, label: str, side: int) -> bool:
@@ -295,3 +304,4 @@ def territory(state: DeathFrontState) -> list[int]:
 
 def hand_cards(state: DeathFrontState, seat: int, card_type: str) -> list[str]:
     return [u for u in state.hands[seat] if card(u).type == card_type]
+

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engines.base import Rng, SeatInfo
-from engines.deathfront.cards import default_cards
+from engines.deathfront import rules as R
 from engines.deathfront.models import (
     Attack,
     DeathFrontConfig,
@@ -22,7 +22,8 @@ from engines.deathfront.models import (
     PlaceFacility,
     PlaySkill,
 )
-from engines.tutorial import LEARNER, TUTOR, Step, Tutorial
+from engines.deathfront.texts import card_number, text_numbers
+from engines.tutorial import LEARNER, TUTOR, LiveParams, Step, Tutorial
 
 SEED = 23
 ROUND = 3  # odd: the Allies (the learner) act first
@@ -33,7 +34,8 @@ PIECES = {
     "B6": "ss_supply_dump-1",
 }
 FACILITIES = {"A5": "ss_minefield-1"}
-LEARNER_HAND = ["us_mortar_60-1", "us_supply_dump-1", "us_bunker-1", "us_p47-1"]
+# A card stays in hand to the end: a player with none ends the game at resolution (decision 12).
+LEARNER_HAND = ["us_mortar_60-1", "us_supply_dump-1", "us_bunker-1", "us_p47-1", "us_rifle_squad-4"]
 AI_HAND = ["ss_panzergrenadiers-2", "ss_ammo_depot-1", "ss_bunker-1"]
 # Drawn from the end at each round's start.
 LEARNER_DECK = ["us_rifle_squad-2", "us_rifle_squad-3", "us_sherman-1"]
@@ -58,28 +60,30 @@ def learner(*moves: BaseModel) -> tuple[tuple[int, BaseModel], ...]:
 PASS = Pass()
 
 
-def numbers() -> dict[str, int]:
-    """The numbers the texts quote, from cards.toml (so the texts follow the card data)."""
-    defs = default_cards().defs
+def numbers() -> dict[str, int | str]:
+    """The numbers the texts quote, from the card data as the engine reads it
+    when the text is written (so the texts follow cards.toml), with the
+    rules texts' own (``texts.text_numbers``)."""
+    rifle, mg = card_number("us_rifle_squad", "attack"), card_number("us_m1919", "attack")
+    return {**text_numbers(),
+            "dump": card_number("us_supply_dump", "level"), "strike": card_number("us_p47", "attack"),
+            "panther": card_number("ss_panther", "defence"), "mortar": card_number("us_mortar_60", "attack"),
+            "target": card_number("ss_mortar_8cm", "defence"), "rifle": rifle, "mg": mg, "together": rifle + mg,
+            "panzer": card_number("ss_panzer_iv", "defence"), "mortar_range": range_name("us_mortar_60")}
 
-    def value(card_id: str, stat: str) -> int:
-        return int(getattr(defs[card_id], stat) or 0)
 
-    rifle, mg = value("us_rifle_squad", "attack"), value("us_m1919", "attack")
-    return {"dump": value("us_supply_dump", "level"), "strike": value("us_p47", "attack"),
-            "panther": value("ss_panther", "defence"), "mortar": value("us_mortar_60", "attack"),
-            "target": value("ss_mortar_8cm", "defence"), "rifle": rifle, "mg": mg, "together": rifle + mg,
-            "panzer": value("ss_panzer_iv", "defence")}
+def range_name(card_id: str) -> str:
+    return R.CARDS.defs[card_id].range or ""
 
 
 TUTORIAL = Tutorial(
     game_type="deathfront",
     deal=deal,
     steps=(
+        # The AI passes at once: it is done with the deploy step, which goes on with the learner alone.
         Step("deploy", Deploy(card="us_mortar_60-1", cell="D3"), highlight=("D3",), reply=PASS),
-        Step("supply", Deploy(card="us_supply_dump-1", cell="C2"), highlight=("C2", "B3", "C3", "D3"), reply=PASS),
-        Step("engineer", Move(from_cell="A3", to_cell="A4"), highlight=("A4", "A5"), reply=PASS,
-             then=learner(PASS)),
+        Step("supply", Deploy(card="us_supply_dump-1", cell="C2"), highlight=("C2", "B3", "C3", "D3")),
+        Step("engineer", Move(from_cell="A3", to_cell="A4"), highlight=("A4", "A5"), then=learner(PASS)),
         Step("facility", PlaceFacility(card="us_bunker-1", cell="C3"), highlight=("C3",), reply=PASS),
         Step("skill", PlaySkill(card="us_p47-1", target="C6"), highlight=("C6",)),
         Step("range", Attack(target="C5", attackers=["D3"]), highlight=("D3", "C5")),
@@ -88,5 +92,5 @@ TUTORIAL = Tutorial(
         Step("win", Move(from_cell="D5", to_cell="D7"), highlight=("D5", "D6", "D7"), reply=PASS,
              then=(*learner(PASS), (TUTOR, PASS))),  # the next round's deploy step: breakthrough
     ),
-    params=numbers(),
+    params=LiveParams(numbers),
 )

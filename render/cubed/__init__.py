@@ -11,9 +11,10 @@ from engines.base import ALT_LIMIT, TEXT_LIMIT, Region, Renderer
 from engines.cubed.models import CubedPrivateView, CubedPublicView
 from render.common import to_png
 from render.cubed.alt import board_words, hand_words
-from render.cubed.board import BoardLayout, board_image, board_regions, seat_name, seat_tag
+from render.cubed.board import BoardLayout, board_image, board_regions, board_size, seat_name, seat_tag
 from render.cubed.hand import hand_image, hand_layout, hand_regions
 from render.cubed.sprites import (
+    BOARD_SIZE,
     FACE_FILLS,
     FITS,
     HIGHLIGHT,
@@ -68,6 +69,13 @@ class CubedRenderer(Renderer):
 
     def hand_regions(self, view: CubedPrivateView, locale: str = "en") -> list[Region]:  # type: ignore[override]
         return hand_regions(_private(view), locale)
+
+    def board_size(self, view: CubedPublicView, locale: str = "en") -> tuple[int, int]:
+        """The size ``board_png`` draws (no highlight), without drawing."""
+        return board_size(_public(view), locale)
+
+    def hand_size(self, view: CubedPrivateView, locale: str = "en") -> tuple[int, int]:
+        return BOARD_SIZE, hand_layout(_private(view), locale).height
 
     def hand_text(self, view: CubedPrivateView, locale: str = "en") -> str:  # type: ignore[override]
         return " ".join(f"`{p.id}`" for p in view.hand)

@@ -21,7 +21,7 @@ from engines.cubed.labels import face_letter
 from engines.cubed.models import CubedPublicView
 from engines.cubed.pieces import COLOURS
 from i18n import t
-from render.common import carry_colour_glyphs, draw_text
+from render.common import carry_colour_glyphs, draw_named, draw_text, text_width
 from render.cubed.sprites import (
     BACKGROUND,
     BOARD_SIZE,
@@ -39,7 +39,9 @@ from render.cubed.sprites import (
     SQRT3,
     cell_sprite,
     cube_sprite,
+    draw_mark,
     hexagon,
+    lettered,
 )
 
 
@@ -124,14 +126,14 @@ def board_image(view: CubedPublicView, locale: str = "en", *,
                 highlight: Collection[tuple[int, int]] = (),
                 ghost: tuple[tuple[str, str, str], tuple[int, int]] | None = None) -> Image.Image:
     extra = list(highlight) + ([ghost[1]] if ghost else [])
-    layout = BoardLayout.fit(view, extra)
-    panel = _panel(view, locale)
+    layout = recap_layout(view) if recap_shown(view) else BoardLayout.fit(view, extra)
+    panel = _panel(view, locale, lettered(layout.size))
     image = Image.new("RGB", (BOARD_SIZE, BOARD_SIZE + panel.height), BACKGROUND)
     image.paste(panel, (0, BOARD_SIZE))
     carry_colour_glyphs(image, panel)
     draw = ImageDraw.Draw(image)
     if recap_shown(view):
-        _recap(image, draw, view, locale)
+        _recap(image, draw, view, locale, layout)
         return image
 
     def paste(sprite: Image.Image, q: int, r: int) -> None:
@@ -142,7 +144,7 @@ def board_image(view: CubedPublicView, locale: str = "en", *,
     for q, r in view.blocked:
         paste(cell_sprite("blocked", size), q, r)
     for cell in view.labels:
-        paste(cell_sprite("open", size, cell.label, coords(cell.q, cell.r)), cell.q, cell.r)
+        paste(cell_sprite("open", size, cell.label), cell.q, cell.r)
     for piece in view.table:
         paste(cube_sprite(tuple(piece.faces), size, locale), piece.q, piece.r)  # type: ignore[arg-type]
     recent = list(getattr(view, "recent_placed", None) or [])
@@ -164,103 +166,188 @@ def board_image(view: CubedPublicView, locale: str = "en", *,
         draw.polygon(hexagon(cx, cy, size + 2), outline=PREVIEW, width=4)
     return image
 
-def _panel(view: CubedPublicView, locale: str) -> Image.Image:
-    seats = len(view.seat_names)
-    height = 12 + 34 + 28 + 30 + 28 + seats * 26 + 16 + 4 * 28 + 12
-    panel = Image.new("RGB", (BOARD_SIZE, height), PANEL_FILL)
+
+RECAP_TITLE = 30  # the recap's title line over the previous round's table
+
+
+def recap_layout(view: CubedPublicView) -> BoardLayout:
+    cells = [(p.q, p.r) for p in view.previous_table]
+    layout = BoardLayout.around(cells, BOARD_SIZE, BOARD_SIZE - RECAP_TITLE, MAX_HEX)
+    return BoardLayout(layout.size, layout.ox, layout.oy + RECAP_TITLE, BOARD_SIZE, BOARD_SIZE)
+
+
+# ---- the panel under the board ----------------------------------------------------------
+TITLE, STATUS, ROW = 20, 17, 22
+LEGEND_ROW = 26
+SWATCH = 20
+COLUMN = 50  # a number column of the score table
+
+
+def panel_height(view: CubedPublicView, locale: str) -> int:
+    """The panel under the board area: title (and the variants' line), status, the score table and the legend."""
+    variants = view.config.bridge or view.config.fill or view.config.draw3
+    rows = len(view.seat_names)
+    return 8 + 28 + (24 if variants else 0) + 28 + ROW + rows * ROW + 8 + LEGEND_ROW * len(legend_rows(locale)) + 4
+
+
+def board_size(view: CubedPublicView, locale: str = "en") -> tuple[int, int]:
+    """The size ``board_image`` draws, without drawing."""
+    return BOARD_SIZE, BOARD_SIZE + panel_height(view, locale)
+
+
+def _panel(view: CubedPublicView, locale: str, letters: bool) -> Image.Image:
+    title, variants = _title(view, locale)
+    legend = legend_rows(locale)
+    panel = Image.new("RGB", (BOARD_SIZE, panel_height(view, locale)), PANEL_FILL)
     draw = ImageDraw.Draw(panel)
-    y = 12
+    y = 8
+    bag = t("render.cubed.bag", locale, n=view.bag_count)
+    bag_width = draw_text(draw, (BOARD_SIZE - 12, y + 4), bag, MIN_TEXT, fill=INK, anchor="ra")
+    draw_text(draw, (12, y), title, TITLE, fill=INK, bold=True, max_width=BOARD_SIZE - 36 - bag_width)
+    y += 28
+    if variants:
+        draw_text(draw, (12, y), variants, MIN_TEXT, fill=INK, max_width=BOARD_SIZE - 24)
+        y += 24
+    _status(draw, view, locale, y)
+    y = _score_table(draw, view, locale, y + 28) + 8
+    _legend(panel, draw, locale, y, legend, letters)
+    return panel
+
+
+def _title(view: CubedPublicView, locale: str) -> tuple[str, str]:
     title = t("render.cubed.title", locale) + " · " + (
         t("render.cubed.solo", locale) if view.config.solo
         else t("render.cubed.round", locale, round=view.round, rounds=view.rounds))
-    draw_text(draw, (14, y), title, 22, fill=INK, bold=True)
-    y += 34
     variants = [t(f"render.cubed.{n}", locale) for n, on in (("bridge", view.config.bridge),
                                                              ("fill", view.config.fill),
                                                              ("draw3", view.config.draw3)) if on]
-    line = t("render.cubed.bag", locale, n=view.bag_count) + ("  · " + " · ".join(variants) if variants else "")
-    draw_text(draw, (14, y), line, MIN_TEXT, fill=INK, max_width=BOARD_SIZE - 28)
-    y += 28
-    draw_text(draw, (14, y), _status(view, locale), 17, fill=HIGHLIGHT, bold=True,
-              max_width=BOARD_SIZE - 28)
-    y += 30
-    y = _score_table(draw, view, locale, y)
-    y += 16
-    _legend(panel, draw, locale, y, recent=bool(getattr(view, "recent_placed", None)))
-    return panel
+    return title, " · ".join(variants)
 
-def _recap(image: Image.Image, draw: ImageDraw.ImageDraw, view: CubedPublicView, locale: str) -> None:
+
+def _recap(image: Image.Image, draw: ImageDraw.ImageDraw, view: CubedPublicView, locale: str,
+           layout: BoardLayout) -> None:
     """How the previous round ended, in the board area while the new table is empty."""
-    draw_text(draw, (14, 10), t("render.cubed.recap", locale, n=view.round - 1), 18, fill=INK, bold=True)
-    cells = [(p.q, p.r) for p in view.previous_table]
-    layout = BoardLayout.around(cells, BOARD_SIZE, BOARD_SIZE - 40, MAX_HEX)
+    draw_text(draw, (12, 8), t("render.cubed.recap", locale, n=view.round - 1), 18, fill=INK, bold=True,
+              max_width=BOARD_SIZE - 24)
     for piece in view.previous_table:
         sprite = cube_sprite(tuple(piece.faces), layout.size, locale)  # type: ignore[arg-type]
         cx, cy = layout.centre(piece.q, piece.r)
-        image.paste(sprite, (int(cx - sprite.width / 2), int(cy + 40 - sprite.height / 2)), sprite)
+        image.paste(sprite, (int(round(cx - sprite.width / 2)), int(round(cy - sprite.height / 2))), sprite)
 
-def _status(view: CubedPublicView, locale: str) -> str:
+
+def _status(draw: ImageDraw.ImageDraw, view: CubedPublicView, locale: str, y: int) -> None:
+    room = BOARD_SIZE - 24
     if view.config.solo:
-        if view.solo_outcome == "won":
-            return t("render.cubed.won", locale)
-        if view.solo_outcome == "lost":
-            return t("render.cubed.lost", locale)
-        return t("render.cubed.solo_draws", locale, n=view.solo_draws)
+        text = (t("render.cubed.won", locale) if view.solo_outcome == "won"
+                else t("render.cubed.lost", locale) if view.solo_outcome == "lost"
+                else t("render.cubed.solo_draws", locale, n=view.solo_draws))
+        draw_text(draw, (12, y), text, STATUS, fill=HIGHLIGHT, bold=True, max_width=room)
+        return
     if view.phase == "over":
-        return t("render.cubed.winner", locale, names=", ".join(seat_tag(view, s, locale) for s in view.winners))
+        text = t("render.cubed.winner", locale, names=", ".join(seat_tag(view, s, locale) for s in view.winners))
+        draw_text(draw, (12, y), text, STATUS, fill=HIGHLIGHT, bold=True, max_width=room)
+        return
     hint = t(f"render.cubed.phase_{view.phase}", locale) if view.phase in ("drawn", "bonus", "give", "keep") else ""
-    return t("render.cubed.turn", locale, name=seat_tag(view, view.current, locale)) + (f" {hint}" if hint else "")
+    seat = view.current
+    tag = f"P{seat + 1}"
+
+    def make(name: str) -> str:
+        who = name if name == tag else f"{tag} {name}"
+        return t("render.cubed.turn", locale, name=who) + (f" {hint}" if hint else "")
+
+    draw_named(draw, (12, y), make, seat_name(view, seat, locale), STATUS, fill=HIGHLIGHT, bold=True, max_width=room)
+
 
 def _score_table(draw: ImageDraw.ImageDraw, view: CubedPublicView, locale: str, y: int) -> int:
     rounds = 0 if view.config.solo else view.rounds
-    right = BOARD_SIZE - 14
+    right = BOARD_SIZE - 12
     # numeric columns from the right: total, rounds, hand
     num_cols = (["total"] if not view.config.solo else []) + [f"r{i}" for i in reversed(range(rounds))] + ["hand"]
-    xs = {name: right - 62 * k for k, name in enumerate(num_cols)}
+    xs = {name: right - COLUMN * k for k, name in enumerate(num_cols)}
     header = {"total": t("render.cubed.col_total", locale), "hand": t("render.cubed.col_hand", locale)}
     header.update({f"r{i}": t("render.cubed.col_round", locale, n=i + 1) for i in range(rounds)})
-    name_limit = xs["hand"] - 62 - 14
-    draw_text(draw, (14, y), t("render.cubed.col_player", locale), MIN_TEXT, fill=INK, bold=True)
+    name_limit = xs["hand"] - COLUMN - 4
+    draw_text(draw, (12, y), t("render.cubed.col_player", locale), MIN_TEXT, fill=INK, bold=True,
+              max_width=name_limit)
     for key, x in xs.items():
         draw_text(draw, (x, y), header[key], MIN_TEXT, fill=INK, bold=True, anchor="ra")
-    y += 24
-    draw.line([(10, y - 2), (BOARD_SIZE - 10, y - 2)], fill=GRID, width=1)
+    y += ROW
+    draw.line([(8, y - 3), (BOARD_SIZE - 8, y - 3)], fill=GRID, width=1)
     for seat in range(len(view.seat_names)):
         if seat == view.current and view.phase != "over":
-            draw.rectangle([(8, y - 2), (BOARD_SIZE - 8, y + 22)], fill=CURRENT_ROW)
-        mark = "★ " if seat in view.winners else ""
-        draw_text(draw, (14, y), mark + seat_tag(view, seat, locale), MIN_TEXT + 1, fill=INK, bold=True,
-                  max_width=name_limit)
+            draw.rectangle([(6, y - 2), (BOARD_SIZE - 6, y + ROW - 3)], fill=CURRENT_ROW)
+        draw_named(draw, (12, y), _row_name(seat, seat in view.winners), seat_name(view, seat, locale), MIN_TEXT,
+                   fill=INK, bold=True, max_width=name_limit)
         values = {"hand": str(view.hand_sizes[seat])}
         for i in range(rounds):
             values[f"r{i}"] = str(view.round_scores[i][seat]) if i < len(view.round_scores) else "-"
         if not view.config.solo:
             values["total"] = str(view.totals[seat])
         for key, x in xs.items():
-            draw_text(draw, (x, y), values[key], MIN_TEXT + 1, fill=INK, anchor="ra", bold=key == "total")
-        y += 26
+            draw_text(draw, (x, y), values[key], MIN_TEXT, fill=INK, anchor="ra", bold=key == "total")
+        y += ROW
     return y
 
-def _legend(panel: Image.Image, draw: ImageDraw.ImageDraw, locale: str, y: int,
-            recent: bool = False) -> int:
-    for i, colour in enumerate(COLOURS):
-        x = 14 + (i % 3) * 205
-        row_y = y + (i // 3) * 28
-        draw.rectangle([(x, row_y), (x + 24, row_y + 22)], fill=PALETTE[colour], outline=INK)
-        draw_text(draw, (x + 12, row_y + 11), face_letter(colour, locale), MIN_TEXT, fill=INK, anchor="mm", bold=True)
-        draw_text(draw, (x + 32, row_y + 2), t(f"render.cubed.{colour}", locale), MIN_TEXT, fill=INK)
-    y += 2 * 28
-    draw.rectangle([(14, y), (38, y + 22)], fill=PALETTE["purple"], outline=INK)
-    draw_text(draw, (26, y + 11), "X", MIN_TEXT, fill=PURPLE_INK, anchor="mm", bold=True)
-    draw_text(draw, (46, y + 2), t("render.cubed.blocker", locale), MIN_TEXT, fill=INK)
-    hatch = cell_sprite("blocked", 13)
-    panel.paste(hatch, (219, y - 2), hatch)
-    draw_text(draw, (250, y + 2), t("render.cubed.blocked_cell", locale), MIN_TEXT, fill=INK)
-    y += 28
-    draw_text(draw, (14, y + 2), t("render.cubed.coords", locale), MIN_TEXT, fill=INK)
-    if recent:
-        draw.line([(BOARD_SIZE // 2 + 20, y + 12), (BOARD_SIZE // 2 + 44, y + 12)], fill=RECENT, width=4)
-        draw_text(draw, (BOARD_SIZE // 2 + 52, y + 2), t("render.cubed.recent", locale), MIN_TEXT, fill=INK,
-                  max_width=BOARD_SIZE // 2 - 66)
-    return y + 28
 
+def _row_name(seat: int, won: bool):
+    tag, mark = f"P{seat + 1}", "★ " if won else ""
+    return lambda name: mark + (name if name == tag else f"{tag} {name}")
+
+
+# ---- the legend ------------------------------------------------------------------------------
+Entry = tuple[str, str]  # (what its sample is: a colour, "blocker", "blocked" or "recent"; its words)
+
+
+def legend_rows(locale: str) -> list[list[Entry]]:
+    """The legend's entries on rows that fit the width: the six colours,
+    then the blocker, a blocked cell and the pieces placed lately."""
+    colours = [(colour, t(f"render.cubed.{colour}", locale)) for colour in COLOURS]
+    others = [("blocker", t("render.cubed.blocker", locale)), ("blocked", t("render.cubed.blocked_cell", locale)),
+              ("recent", t("render.cubed.recent", locale))]
+    return _flow(colours) + _flow(others)
+
+
+def _entry_width(entry: Entry) -> float:
+    return SWATCH + 5 + text_width(entry[1], MIN_TEXT) + 11
+
+
+def _flow(entries: list[Entry]) -> list[list[Entry]]:
+    rows: list[list[Entry]] = [[]]
+    x = 12.0
+    for entry in entries:
+        w = _entry_width(entry)
+        if rows[-1] and x + w - 11 > BOARD_SIZE - 12:
+            rows.append([])
+            x = 12.0
+        rows[-1].append(entry)
+        x += w
+    return rows
+
+
+def _legend(panel: Image.Image, draw: ImageDraw.ImageDraw, locale: str, y: int, rows: list[list[Entry]],
+            letters: bool) -> None:
+    """Each colour's swatch with the letter (or, where the board's cubes are
+    too small for letters, the mark) its faces carry; the blocker, a blocked
+    cell, and the ring around pieces placed since the viewer's turn."""
+    for row in rows:
+        x = 12
+        for what, words in row:
+            box = (x, y, x + SWATCH, y + SWATCH)
+            if what in PALETTE:
+                draw.rectangle(box, fill=PALETTE[what], outline=INK)
+                if letters:
+                    draw_text(draw, (x + SWATCH / 2, y + SWATCH / 2), face_letter(what, locale), MIN_TEXT, fill=INK,
+                              anchor="mm", bold=True)
+                else:
+                    draw_mark(draw, what, x + SWATCH / 2, y + SWATCH / 2, SWATCH * 0.3, INK)
+            elif what == "blocker":
+                draw.rectangle(box, fill=PALETTE["purple"], outline=INK)
+                draw_mark(draw, "purple", x + SWATCH / 2, y + SWATCH / 2, SWATCH * 0.3, PURPLE_INK)
+            elif what == "blocked":
+                hatch = cell_sprite("blocked", 12)
+                panel.paste(hatch, (x + (SWATCH - hatch.width) // 2, y + (SWATCH - hatch.height) // 2), hatch)
+            else:
+                draw.line([(x, y + SWATCH // 2), (x + SWATCH, y + SWATCH // 2)], fill=RECENT, width=4)
+            draw_text(draw, (x + SWATCH + 5, y + 1), words, MIN_TEXT, fill=INK)
+            x += round(_entry_width((what, words)))
+        y += LEGEND_ROW

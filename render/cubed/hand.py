@@ -1,7 +1,8 @@
 """A CUBED hand, all of it in one picture: one card per piece (id, points,
 whether it fits now, and its rotations drawn as cubes with the reader's face
 letters). Two columns with the three rotations each; a hand too large for
-two phone screens that way gets more, narrower columns showing rotation 0."""
+1.5 widths that way (a phone shows it 360 px wide) gets three or four
+narrower columns showing rotation 0."""
 from __future__ import annotations
 
 import math
@@ -15,7 +16,7 @@ from engines.cubed.labels import face_letter
 from engines.cubed.models import CubedPrivateView, HandPiece
 from engines.cubed.pieces import COLOUR_LETTERS, COLOURS, rotations
 from i18n import t
-from render.common import draw_text
+from render.common import draw_text, wrap_text
 from render.cubed.sprites import (
     BACKGROUND,
     BOARD_SIZE,
@@ -29,11 +30,14 @@ from render.cubed.sprites import (
     cube_sprite,
 )
 
-MAX_HEIGHT = 2300  # two phone screens (~720 px each) once the picture is shown 400 px wide
-FULL_ROW = 78
-COMPACT_ROW = 70
-HEADER = 40
-TITLE = 34
+MAX_HEIGHT = BOARD_SIZE * 3 // 2  # a phone shows the picture 360 px wide: at most 1.5 widths tall
+HAND_CUBE = 27  # hex size of a hand's cubes: the smallest whose letters read MIN_TEXT
+FULL_ROW = 84  # a card with the piece's three rotations
+COMPACT_ROW = 66  # a card with rotation 0 only
+TITLE = 30
+TEXT_COLUMN = 60  # a card's id, points and "fits"
+CUBE_PITCH = 52
+EMPTY_ROW = 36  # "(empty)"
 
 
 @dataclass(frozen=True)
@@ -65,12 +69,13 @@ def hint_lines(locale: str) -> list[str]:
     pairs = [(COLOUR_LETTERS[c], face_letter(c, locale)) for c in COLOURS]
     if any(a != b for a, b in pairs):
         lines.append(t("render.cubed.id_key", locale, pairs=" ".join(f"{a}={b}" for a, b in pairs)))
-    return lines
+    return [line for text in lines for line in wrap_text(text, MIN_TEXT, BOARD_SIZE - 24, max_lines=2)]
 
 
 def hand_layout(view: CubedPrivateView, locale: str = "en") -> HandLayout:
-    """Every piece gets a card; the fewest columns (2, 3 or 4) whose picture
-    stays within MAX_HEIGHT."""
+    """Every piece gets a card: two columns with the three rotations each
+    while the picture stays within MAX_HEIGHT, else three or four narrower
+    columns showing rotation 0 (four even if taller: every piece is shown)."""
     sections = [(t("render.cubed.hand", locale, count=len(view.hand), points=sum(p.points for p in view.hand)),
                  view.hand)]
     if view.pending:
@@ -87,20 +92,20 @@ def hand_layout(view: CubedPrivateView, locale: str = "en") -> HandLayout:
 
 def _place(sections: list[tuple[str, list[HandPiece]]], columns: int, lines: int) -> HandLayout:
     row_h = FULL_ROW if columns <= 2 else COMPACT_ROW
-    col_w = BOARD_SIZE // columns
+    col_w = (BOARD_SIZE - 8) // columns
     titles: list[tuple[int, str]] = []
     cards: list[Card] = []
     empty_at: list[int] = []
-    y = 10 + lines * 26 + 2
+    y = 8 + lines * 20 + 4
     for title, pieces in sections:
         titles.append((y, title))
         y += TITLE
         for i, piece in enumerate(pieces):
-            cards.append(Card(piece, (6 + (i % columns) * col_w, y + (i // columns) * row_h, col_w - 8, row_h)))
+            cards.append(Card(piece, (4 + (i % columns) * col_w, y + (i // columns) * row_h, col_w - 4, row_h)))
         if not pieces:
             empty_at.append(y)
-        y += max(1, math.ceil(len(pieces) / columns)) * row_h + 2
-    return HandLayout(columns, lines, titles, cards, empty_at, y + 10)
+        y += math.ceil(len(pieces) / columns) * row_h + (4 if pieces else EMPTY_ROW)
+    return HandLayout(columns, lines, titles, cards, empty_at, y + 4)
 
 
 def hand_regions(view: CubedPrivateView, locale: str = "en") -> list[Region]:
@@ -118,13 +123,13 @@ def hand_image(view: CubedPrivateView, locale: str = "en", *, highlight: Collect
     image = Image.new("RGB", (BOARD_SIZE, layout.height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     for k, line in enumerate(hint_lines(locale)):
-        draw_text(draw, (12, 10 + k * 26), line, MIN_TEXT, fill=INK, max_width=BOARD_SIZE - 24)
+        draw_text(draw, (12, 8 + k * 20), line, MIN_TEXT, fill=INK, max_width=BOARD_SIZE - 24)
     for y, title in layout.titles:
-        draw_text(draw, (12, y), title, 18, fill=INK, bold=True, max_width=BOARD_SIZE - 24)
+        draw_text(draw, (12, y + 4), title, 18, fill=INK, bold=True, max_width=BOARD_SIZE - 24)
     for card in layout.cards:
         _card(image, draw, card, locale, card.piece.id in chosen, layout.full)
     for y in layout.empty_at:
-        draw_text(draw, (20, y + 10), t("render.cubed.empty", locale), MIN_TEXT, fill=INK)
+        draw_text(draw, (20, y + 4), t("render.cubed.empty", locale), MIN_TEXT, fill=INK)
     return image
 
 
@@ -133,16 +138,17 @@ def _card(image: Image.Image, draw: ImageDraw.ImageDraw, card: Card, locale: str
     outline, width = (PREVIEW, 4) if chosen else ((FITS, 3) if piece.fits else (GRID, 1))
     draw.rounded_rectangle([(x0 + 2, y0 + 2), (x0 + w - 2, y0 + h - 4)], radius=8,
                            fill=HAND_CARD, outline=outline, width=width)
-    draw_text(draw, (x0 + 10, y0 + 8), piece.id, 18, fill=INK, bold=True, max_width=70)
+    draw_text(draw, (x0 + 9, y0 + 8), piece.id, 17, fill=INK, bold=True, max_width=TEXT_COLUMN)
     points = t("render.cubed.pt" if piece.points == 1 else "render.cubed.pts", locale, n=piece.points)
-    draw_text(draw, (x0 + 10, y0 + 32), points, MIN_TEXT, fill=INK, max_width=72)
+    draw_text(draw, (x0 + 9, y0 + 29), points, MIN_TEXT, fill=INK, max_width=TEXT_COLUMN)
     if piece.fits:
-        draw_text(draw, (x0 + 10, y0 + (50 if full else 47)), "✓ " + t("render.cubed.fits", locale), MIN_TEXT,
-                  fill=FITS, bold=True, max_width=72)
+        draw_text(draw, (x0 + 9, y0 + 47), "✓ " + t("render.cubed.fits", locale), MIN_TEXT, fill=FITS, bold=True,
+                  max_width=TEXT_COLUMN)
     shown = rotations(piece.faces) if full else rotations(piece.faces)[:1]
+    right = x0 + w - 6
     for k, faces in enumerate(shown):
-        sprite = cube_sprite(faces, 30, locale)
-        sx = x0 + 86 + k * 70
-        image.paste(sprite, (sx, y0 + 6), sprite)
+        sprite = cube_sprite(faces, HAND_CUBE, locale)
+        sx = right - (len(shown) - k) * CUBE_PITCH + (CUBE_PITCH - sprite.width) // 2
+        image.paste(sprite, (sx, y0 + 5), sprite)
         if full:
-            draw_text(draw, (sx + sprite.width + 2, y0 + h - 22), str(k), MIN_TEXT, fill=ROTATION_INK)
+            draw_text(draw, (sx + sprite.width / 2, y0 + 62), str(k), MIN_TEXT, fill=ROTATION_INK, anchor="ma")

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from engines.cubed.labels import face_letter
 from render.cache import MB, bounded
-from render.common import draw_text, text_width
+from render.common import draw_text, phone_min
 from render.palette import PaletteSpec, palette_image
 
 SQRT3 = math.sqrt(3)
@@ -34,17 +34,19 @@ PREVIEW = (0, 150, 220)  # the ``highlight`` overlay of the move builder
 RECENT = (214, 120, 0)  # pieces placed since the viewer's last turn
 PURPLE_INK = (235, 230, 250)  # letters on blockers
 HATCH_FILL = (222, 214, 230)
-COORDS_INK = (120, 110, 100)
 PANEL_FILL = (236, 230, 220)
 CURRENT_ROW = (250, 222, 200)
 HAND_CARD = (255, 252, 246)
 ROTATION_INK = (110, 100, 100)
-BOARD_SIZE = 640  # the canvas width and the board area's height, every turn
-MAX_HEX = 60  # hex size (centre to corner) on a small table
-MIN_LETTER_HEX = 11  # smaller cubes carry no letters
-LETTER = 0.5  # face letter size / hex size
-MIN_TEXT = 15  # 9.4 px at 400 px wide
+BOARD_SIZE = 480  # the canvas width and the board area's height, every turn
+MAX_HEX = 64  # hex size (centre to corner) on a small table
+LETTER = 0.56  # face letter size / hex size
+MIN_TEXT = phone_min(BOARD_SIZE)  # 15 px: 11.25 px when a picture is shown 360 px wide
 SUPERSAMPLE = 2
+# A face too small for a legible letter carries its colour's mark instead:
+# a shape, not a word (the board's legend shows each colour's mark).
+MARKS = {"sky": "dot", "lilac": "triangle", "rose": "square", "coral": "ring", "amber": "plus", "lemon": "bar",
+         "purple": "cross"}
 
 # Face rhombi as corner angles (degrees, counter-clockwise from east), in
 # drawing order after the centre: top, right, left.
@@ -62,9 +64,9 @@ def shade(rgb: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
 
 FACE_FILLS = [shade(rgb, factor) for rgb in PALETTE.values() for factor in FACE_SHADE]
 PALETTE_SPEC = PaletteSpec(
-    exact=[BACKGROUND, INK, GRID, OPEN_FILL, HIGHLIGHT, FITS, PREVIEW, RECENT, PURPLE_INK, HATCH_FILL, COORDS_INK,
+    exact=[BACKGROUND, INK, GRID, OPEN_FILL, HIGHLIGHT, FITS, PREVIEW, RECENT, PURPLE_INK, HATCH_FILL,
            PANEL_FILL, CURRENT_ROW, HAND_CARD, ROTATION_INK, *PALETTE.values(), *FACE_FILLS],
-    inks=[INK, GRID, HIGHLIGHT, FITS, PREVIEW, RECENT, PURPLE_INK, COORDS_INK, ROTATION_INK, PALETTE["purple"]],
+    inks=[INK, GRID, HIGHLIGHT, FITS, PREVIEW, RECENT, PURPLE_INK, ROTATION_INK, PALETTE["purple"]],
     grounds=[BACKGROUND, OPEN_FILL, PANEL_FILL, CURRENT_ROW, HAND_CARD, HATCH_FILL, *PALETTE.values(), *FACE_FILLS],
 )
 
@@ -88,36 +90,70 @@ def sprite_box(size: int) -> tuple[int, int]:
     return (int(math.ceil(SQRT3 * size)) + 2, 2 * size + 2)
 
 
+def letter_px(size: int) -> int:
+    """The face letter's size on a cube of hex ``size`` (as drawn, supersampled)."""
+    return max(7, int(size * SUPERSAMPLE * LETTER))
+
+
+def lettered(size: int) -> bool:
+    """Whether a cube of hex ``size`` carries letters (else marks): letters
+    only where they read at MIN_TEXT."""
+    return letter_px(size) / SUPERSAMPLE >= MIN_TEXT
+
+
+def draw_mark(draw: ImageDraw.ImageDraw, colour: str, cx: float, cy: float, r: float, ink) -> None:
+    """``colour``'s mark centred on (cx, cy), ``r`` from centre to its edge."""
+    shape = MARKS[colour]
+    w = max(1, round(r / 2.5))
+    if shape == "dot":
+        draw.ellipse((cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8), fill=ink)
+    elif shape == "ring":
+        draw.ellipse((cx - r * 0.85, cy - r * 0.85, cx + r * 0.85, cy + r * 0.85), outline=ink, width=w)
+    elif shape == "square":
+        draw.rectangle((cx - r * 0.7, cy - r * 0.7, cx + r * 0.7, cy + r * 0.7), fill=ink)
+    elif shape == "triangle":
+        draw.polygon([(cx, cy - r), (cx + r * 0.95, cy + r * 0.7), (cx - r * 0.95, cy + r * 0.7)], fill=ink)
+    elif shape == "plus":
+        draw.rectangle((cx - r, cy - w, cx + r, cy + w), fill=ink)
+        draw.rectangle((cx - w, cy - r, cx + w, cy + r), fill=ink)
+    elif shape == "bar":
+        draw.rectangle((cx - r, cy - r * 0.35, cx + r, cy + r * 0.35), fill=ink)
+    else:  # cross
+        draw.line((cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8), fill=ink, width=w + 1)
+        draw.line((cx - r * 0.8, cy + r * 0.8, cx + r * 0.8, cy - r * 0.8), fill=ink, width=w + 1)
+
+
 @bounded("cubed pieces", max_items=8192, max_bytes=64 * MB)
 def cube_sprite(faces: tuple[str, str, str], size: int, locale: str = "en") -> Image.Image:
     """An RGBA picture of one piece as shown (top, right, left), each face
-    marked with its colour's letter in ``locale``."""
+    marked with its colour's letter in ``locale``, or where the cube is too
+    small for a legible letter, with its colour's mark."""
     big = size * SUPERSAMPLE
     w, h = sprite_box(size)
     image = Image.new("RGBA", (w * SUPERSAMPLE, h * SUPERSAMPLE), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     cx, cy = image.width / 2, image.height / 2
-    letter_px = max(7, int(big * LETTER))
+    letters = lettered(size)
     for slot, colour in enumerate(faces):
         corners = [(cx, cy)] + [corner(cx, cy, big, a) for a in FACE_CORNERS[slot]]
         fill = shade(PALETTE[colour], FACE_SHADE[slot])
         draw.polygon(corners, fill=fill, outline=INK, width=max(1, SUPERSAMPLE))
-        # the letter sits at the middle of the rhombus
+        # the letter or mark sits at the middle of the rhombus
         mx = sum(x for x, _ in corners) / 4
         my = sum(y for _, y in corners) / 4
-        letter = face_letter(colour, locale)
         ink = PURPLE_INK if colour == "purple" else INK
-        if size >= MIN_LETTER_HEX:
-            draw_text(draw, (mx, my), letter, letter_px, fill=ink, anchor="mm", bold=True, scale=1 / SUPERSAMPLE)
+        if letters:
+            draw_text(draw, (mx, my), face_letter(colour, locale), letter_px(size), fill=ink, anchor="mm", bold=True,
+                      scale=1 / SUPERSAMPLE)
+        else:
+            draw_mark(draw, colour, mx, my, big * 0.2, ink)
     draw.polygon(hexagon(cx, cy, big), outline=INK, width=2 * SUPERSAMPLE)
     return image.reduce(SUPERSAMPLE)
 
 
 @bounded("cubed cells", max_items=16384, max_bytes=24 * MB)
-def cell_sprite(kind: str, size: int, label: str = "", coords: str = "") -> Image.Image:
-    """An open (labelled, with its ``q,r`` below) or blocked (hatched) empty
-    cell. A ``q,r`` too wide for the cell at a legible size is left out, not
-    cut: the label alone names the cell too (``/cubed place cell:12``)."""
+def cell_sprite(kind: str, size: int, label: str = "") -> Image.Image:
+    """An open (labelled: the name typed commands take) or blocked (hatched) empty cell."""
     big = size * SUPERSAMPLE
     w, h = sprite_box(size)
     image = Image.new("RGBA", (w * SUPERSAMPLE, h * SUPERSAMPLE), (0, 0, 0, 0))
@@ -138,12 +174,5 @@ def cell_sprite(kind: str, size: int, label: str = "", coords: str = "") -> Imag
     else:
         draw.polygon(outline, fill=OPEN_FILL, outline=GRID, width=SUPERSAMPLE * 2)
         size_px = max(MIN_TEXT * SUPERSAMPLE, int(big * (0.62 if len(label) < 3 else 0.5)))
-        small = max(MIN_TEXT * SUPERSAMPLE, int(big * 0.3))
-        if coords and text_width(coords, small) <= big * 1.6:
-            draw_text(draw, (cx, cy - small * 0.45), label, size_px, fill=INK, anchor="mm", bold=True,
-                      scale=1 / SUPERSAMPLE)
-            draw_text(draw, (cx, cy + size_px * 0.55), coords, small, fill=COORDS_INK, anchor="mm",
-                      scale=1 / SUPERSAMPLE)
-        else:
-            draw_text(draw, (cx, cy), label, size_px, fill=INK, anchor="mm", bold=True, scale=1 / SUPERSAMPLE)
+        draw_text(draw, (cx, cy), label, size_px, fill=INK, anchor="mm", bold=True, scale=1 / SUPERSAMPLE)
     return image.reduce(SUPERSAMPLE)

@@ -21,14 +21,15 @@ from engines.deathfront.models import DeathFrontPrivateView, DeathFrontPublicVie
 from i18n import t
 from render.common import to_png
 from render.deathfront.alt import board_words, hand_words
-from render.deathfront.board import BoardPicture, grid_image, tile_sprite
-from render.deathfront.hand import card_stats, draw_hand, hand_regions
+from render.deathfront.board import BoardPicture, grid_image
+from render.deathfront.hand import card_stats, cards_top, draw_hand, hand_regions, hand_size
 from render.deathfront.style import (
     ATTACK_RED,
     CELL,
     FACTION_COLOUR,
     HEADER,
     MARGIN,
+    MARGIN_X,
     MOVE_BLUE,
     PALETTE,
     PREVIEW,
@@ -36,9 +37,10 @@ from render.deathfront.style import (
     USED_RED,
     palette,
 )
+from render.deathfront.tile import tile_sprite
 
 __all__ = [
-    "ATTACK_RED", "CELL", "FACTION_COLOUR", "HEADER", "MARGIN", "MOVE_BLUE", "PALETTE", "PREVIEW", "TERRITORY",
+    "ATTACK_RED", "CELL", "FACTION_COLOUR", "HEADER", "MARGIN", "MARGIN_X", "MOVE_BLUE", "PALETTE", "PREVIEW", "TERRITORY",
     "USED_RED", "BoardPicture", "DeathFrontRenderer", "card_stats", "draw_hand", "grid_image", "palette",
     "tile_sprite",
 ]
@@ -60,6 +62,14 @@ class DeathFrontRenderer(Renderer):
 
     def hand_regions(self, view: DeathFrontPrivateView, locale: str = "en") -> list[Region]:  # type: ignore[override]
         return hand_regions(view)
+
+    def board_size(self, view: DeathFrontPublicView, locale: str = "en") -> tuple[int, int]:
+        """The size ``board_png`` draws, from the same layout, without drawing."""
+        picture = BoardPicture(view, locale)
+        return picture.width, picture.height
+
+    def hand_size(self, view: DeathFrontPrivateView, locale: str = "en") -> tuple[int, int]:
+        return hand_size(len(view.hand), cards_top(view))
 
     def hand_text(self, view: DeathFrontPrivateView, locale: str = "en") -> str:  # type: ignore[override]
         """One line per kind of card: its name in the reader's language (typed

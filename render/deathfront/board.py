@@ -9,12 +9,10 @@ from functools import cached_property
 from PIL import Image, ImageDraw
 
 from engines.base import Region
-from engines.deathfront.cards import card_name
 from engines.deathfront.models import CardView, DeathFrontPublicView, TileView
 from i18n import t
 from render.cache import MB, bounded
-from render.common import draw_text, fit_text, text_width, wrap_text
-from render.deathfront.fit import MIN_TEXT, fit_lines, fit_size
+from render.common import draw_text, text_width, wrap_text
 from render.deathfront.style import (
     ATTACK_RED,
     BOARD_TEXT,
@@ -27,165 +25,68 @@ from render.deathfront.style import (
     HEADER,
     INK,
     LEGEND_INK,
-    LEVEL_INK,
     MARGIN,
+    MARGIN_X,
     MOVE_BLUE,
     PREVIEW,
-    RESOURCE_FILL,
-    SMOKE,
     TERRITORY,
     USED_RED,
-    USED_STATS,
     WAITING_INK,
     WHITE,
-    draw_unit_icon,
+    board_text,
+    board_width,
+    cell_height,
     faction_tag,
     seat_name,
-    short_tags,
 )
+from render.deathfront.tile import (
+    STRIP_MAX,
+    STRIP_ROOM,
+    TileText,
+    strip_lines,
+    strip_pitch,
+    tile_sprite,
+    tile_text,
+)
+from render.fit import fit_lines, fit_size
 
-NAME_WIDTH = CELL - 16  # a unit's name inside its tile
-COMPACT_TWO_LINES = 12  # a long name in a tile over a facility band: two lines this size
-TAGS_MIN = 13  # the range and keyword codes under a tile: 9 px on a phone even on the widest board
-# The lines under a tile keep 5 px from the cell's edges, where a preview draws its rings.
-STRIP_ROOM = CELL - 10
-STRIP_ONE = 16  # one line under a tile: at most this size
-STRIP_LINE = 15  # the pitch of two lines under a tile, at most STRIP_TWO px each
-STRIP_TWO = 14
 USED_SAMPLE = 30  # the red frame drawn before its legend line
-BADGE_ROOM = 4 + 2 + 24 + 4 + 6 + 8  # the gaps around the tag, the unit symbol and the supply level
-
-
-def badge_size(tag: str, level_text: str) -> tuple[int, int]:
-    """The text size at which a unit's faction tag, symbol and supply level
-    fit side by side on its tile, and the tag's white box width."""
-    size = next((s for s in range(BOARD_TEXT, MIN_TEXT - 1, -1)
-                 if text_width(tag, s, True) + text_width(level_text, s, True) + BADGE_ROOM <= CELL - 8), MIN_TEXT)
-    return size, int(text_width(tag, size, True)) + 6
+PAD = MARGIN_X + 4  # the header, players and legend keep this far from the sides
 
 
 @bounded("deathfront grids", max_items=16, max_bytes=16 * MB)
-def grid_image(columns: int, rows: int) -> Image.Image:
+def grid_image(columns: int, rows: int, cell_h: int | None = None) -> Image.Image:
     """The empty board with its rulers (drawn once per board size): territories,
-    the hatched front line, column letters and row numbers on every side."""
-    width = MARGIN * 2 + CELL * columns
-    image = Image.new("RGB", (width, MARGIN * 2 + CELL * rows), WHITE)
+    the hatched front line, column letters above and below, row numbers on
+    both sides."""
+    width, text = board_width(columns), board_text(columns)
+    cell_h = cell_height(columns) if cell_h is None else cell_h
+    image = Image.new("RGB", (width, MARGIN * 2 + cell_h * rows), WHITE)
     d = ImageDraw.Draw(image)
     for row in range(1, rows + 1):
         side = 0 if row < 4 else (1 if row > 4 else None)
         for col in range(columns):
-            x0, y0 = MARGIN + col * CELL, MARGIN + (rows - row) * CELL
-            x1, y1 = x0 + CELL, y0 + CELL
+            x0, y0 = MARGIN_X + col * CELL, MARGIN + (rows - row) * cell_h
+            x1, y1 = x0 + CELL, y0 + cell_h
             d.rectangle((x0, y0, x1, y1), fill=TERRITORY[side], outline=GRID)
             if side is None:  # front line: hatched band
-                for k in range(x0 - CELL, x1, 14):
-                    a, b = max(k, x0), min(k + CELL, x1)
+                for k in range(x0 - cell_h, x1, 14):
+                    a, b = max(k, x0), min(k + cell_h, x1)
                     d.line((a, y0 + a - k, b, y0 + b - k), fill=FRONT_HATCH)
+    ruler = max(text, min(BOARD_TEXT, MARGIN_X))
     for col in range(columns):
-        x = MARGIN + col * CELL + CELL // 2
+        x = MARGIN_X + col * CELL + CELL // 2
         draw_text(d, (x, MARGIN // 2), chr(65 + col), BOARD_TEXT, fill=INK, bold=True, anchor="mm")
-        draw_text(d, (x, MARGIN + rows * CELL + MARGIN // 2), chr(65 + col), BOARD_TEXT, fill=INK, bold=True,
+        draw_text(d, (x, MARGIN + rows * cell_h + MARGIN // 2), chr(65 + col), BOARD_TEXT, fill=INK, bold=True,
                   anchor="mm")
     for row in range(1, rows + 1):
-        y = MARGIN + (rows - row) * CELL + CELL // 2
-        draw_text(d, (MARGIN // 2, y), str(row), BOARD_TEXT, fill=INK, bold=True, anchor="mm")
-        draw_text(d, (width - MARGIN // 2, y), str(row), BOARD_TEXT, fill=INK, bold=True, anchor="mm")
-    front_y = MARGIN + (rows - 4) * CELL
-    for y in (front_y, front_y + CELL):
-        d.line((MARGIN, y, MARGIN + columns * CELL, y), fill=FRONT_LINE, width=3)
+        y = MARGIN + (rows - row) * cell_h + cell_h // 2
+        draw_text(d, (MARGIN_X // 2, y), str(row), ruler, fill=INK, bold=True, anchor="mm")
+        draw_text(d, (width - MARGIN_X // 2, y), str(row), ruler, fill=INK, bold=True, anchor="mm")
+    front_y = MARGIN + (rows - 4) * cell_h
+    for y in (front_y, front_y + cell_h):
+        d.line((MARGIN_X, y, MARGIN_X + columns * CELL, y), fill=FRONT_LINE, width=3)
     return image
-
-
-def strip_lines(codes: str, facility: str = "") -> tuple[int, list[str]]:
-    """The line(s) under a tile: its codes (or a resource's defence) and the
-    facility it stands on, at the largest size from BOARD_TEXT down to
-    TAGS_MIN: on one line if they fit, else on two (the facility on its own
-    line first, else the most even split). Cut only when nothing fits."""
-    room = STRIP_ROOM
-    pieces = [p for p in codes.split(" ") if p] + ([f"· {facility}"] if facility else [])
-    one = " ".join(pieces)
-    if text_width(one, TAGS_MIN) <= room:
-        return fit_size(one, STRIP_ONE, room, min_size=TAGS_MIN), [one]
-    def uneven(k: int) -> float:
-        return abs(text_width(" ".join(pieces[:k]), TAGS_MIN) - text_width(" ".join(pieces[k:]), TAGS_MIN))
-
-    splits = sorted(range(1, len(pieces)), key=lambda k: (not (facility and k == len(pieces) - 1), uneven(k)))
-    for size in range(STRIP_TWO, TAGS_MIN - 1, -1):
-        for k in splits:
-            lines = [" ".join(pieces[:k]), " ".join(pieces[k:]).removeprefix("· ")]
-            if all(text_width(line, size) <= room for line in lines):
-                return size, lines
-    return TAGS_MIN, [fit_text(one, TAGS_MIN, room)]
-
-
-@bounded("deathfront tiles", max_items=4096, max_bytes=32 * MB)
-def tile_sprite(card_id: str, faction: str, card_type: str, attack, defence, level, range_code,
-                keywords: tuple[str, ...], anti_armour: int, exhausted: bool, smoked: bool,
-                locale: str, facility: str = "", facility_faction: str = "") -> Image.Image:
-    """One unit or resource as it sits in a cell (transparent around it),
-    cached: a full board pastes 35 of these instead of drawing ~200 texts.
-    ``facility``: the facility under it (its code and defence), written in
-    the yellow facility band with the tile's own codes."""
-    card = CardView(uid=card_id, id=card_id, type=card_type, faction=faction, name="", attack=attack,
-                    defence=defence, range=range_code, level=level, keywords=list(keywords),
-                    anti_armour=anti_armour)
-    image = Image.new("RGBA", (CELL, CELL), (0, 0, 0, 0))
-    d = ImageDraw.Draw(image)
-    colour = FACTION_COLOUR[faction]
-    codes = (t("render.deathfront.def", locale, n=defence) if card_type == "resource"
-             else " ".join([range_code or ""] + short_tags(card, locale)))
-    strip_size, strip = strip_lines(codes, facility)
-    compact = len(strip) > 1  # two lines under the tile: the tile is shorter
-    box = (4, 4, CELL - 4, CELL - 22 - STRIP_LINE * (len(strip) - 1))
-    if facility:
-        d.rectangle((2, box[3] + 1, CELL - 2, CELL - 1), fill=FACILITY_BAND,
-                    outline=FACTION_COLOUR.get(facility_faction, INK), width=2)
-    for k, line in enumerate(strip):
-        draw_text(d, (CELL / 2, CELL - 13 - STRIP_LINE * (len(strip) - 1 - k)), line, strip_size, fill=INK,
-                  anchor="mm", max_width=STRIP_ROOM)
-    if card_type == "resource":
-        _resource(d, card, box, colour, locale)
-        return image
-    d.rounded_rectangle(box, radius=6, fill=colour, outline=INK, width=2)
-    # faction tag (the cue that does not rely on colour), unit symbol, supply level: shrunk until all three fit
-    tag, level_text = faction_tag(faction, locale), t("render.deathfront.level", locale, n=level)
-    size, tw = badge_size(tag, level_text)
-    d.rectangle((box[0] + 2, box[1] + 2, box[0] + 2 + tw, box[1] + 24), fill=WHITE)
-    draw_text(d, (box[0] + 5, box[1] + 13), tag, size, fill=colour, bold=True, anchor="lm")
-    draw_unit_icon(d, (box[0] + tw + 6, box[1] + 4, box[0] + tw + 30, box[1] + 22), card, WHITE)
-    draw_text(d, (box[2] - 4, box[1] + 13), level_text, size, fill=LEVEL_INK, bold=True, anchor="rm")
-    stats = USED_STATS if exhausted else WHITE
-    name = card_name(card_id, locale)
-    if compact:  # one line for the name, under smaller stats; two small ones only for a long name
-        name_size, lines = fit_size(name, 15, NAME_WIDTH, min_size=TAGS_MIN), [name]
-        if text_width(name, name_size) > NAME_WIDTH:
-            name_size, lines = fit_lines(name, COMPACT_TWO_LINES, NAME_WIDTH, min_size=COMPACT_TWO_LINES - 1)
-    else:
-        name_size, lines = fit_lines(name, BOARD_TEXT, NAME_WIDTH, two_lines=15, one_line_min=15)
-    squeezed = compact and len(lines) > 1  # the stats move up and shrink, the name's lines under them
-    top = box[1] + (28 if squeezed else 34 if compact else (35 if len(lines) > 1 else 38))
-    draw_text(d, ((box[0] + box[2]) / 2, top), f"{attack}/{defence}",
-              16 if squeezed else 22 if len(lines) == 1 and not compact else 18, fill=stats, bold=True, anchor="mm")
-    for k, line in enumerate(lines):
-        y = box[1] + (45 + 13 * k if squeezed else 54 if compact else (62 if len(lines) == 1 else 54 + 16 * k))
-        draw_text(d, ((box[0] + box[2]) / 2, y), line, name_size, fill=WHITE, anchor="mm")
-    if exhausted:  # a red frame, clear of the name
-        d.rounded_rectangle(box, radius=6, outline=USED_RED, width=4)
-    if smoked:  # over the type icon: smoke hides the unit
-        d.rectangle((box[0] + tw + 4, box[1] + 2, box[0] + tw + 32, box[1] + 24), fill=SMOKE)
-    return image
-
-
-def _resource(d: ImageDraw.ImageDraw, card: CardView, box: tuple[int, int, int, int], colour, locale: str) -> None:
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    r = min(box[2] - box[0], box[3] - box[1]) / 2
-    angles = [math.pi / 6 + k * math.pi / 3 for k in range(6)]
-    points = [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in angles]
-    d.polygon(points, fill=RESOURCE_FILL, outline=colour)
-    d.line(points + [points[0]], fill=colour, width=4)
-    draw_text(d, (cx, cy - 12), t("render.deathfront.resource", locale, n=card.level), 20, fill=colour, bold=True,
-              anchor="mm")
-    draw_text(d, (cx, cy + 12), faction_tag(card.faction, locale), BOARD_TEXT, fill=colour, bold=True, anchor="mm")
 
 
 class BoardPicture:
@@ -197,7 +98,9 @@ class BoardPicture:
 
     def __init__(self, view: DeathFrontPublicView, locale: str = "en", highlight: set[str] | None = None) -> None:
         self.view, self.locale, self.highlight = view, locale, highlight or set()
-        self.width = MARGIN * 2 + CELL * view.columns
+        self.width = board_width(view.columns)
+        self.text = board_text(view.columns)  # the smallest text
+        self.cell_h = max([cell_height(view.columns)] + [self._tile_text(tile).height(self.text) for tile in view.tiles])
         self.header = self._header_lines()
         self.top = max(HEADER, 12 + sum(size + (10 if is_title else 6) for size, _, is_title in self.header))
 
@@ -221,7 +124,7 @@ class BoardPicture:
     @property
     def grid_bottom(self) -> int:
         """Where the board's grid (with its bottom ruler) ends and the players begin."""
-        return self.top + MARGIN * 2 + CELL * self.view.rows
+        return self.top + MARGIN * 2 + self.cell_h * self.view.rows
 
     def t(self, key: str, **params) -> str:
         return t(f"render.deathfront.{key}", self.locale, **params)
@@ -229,9 +132,9 @@ class BoardPicture:
     def cell_box(self, label: str) -> tuple[int, int, int, int]:
         col = ord(label[0]) - ord("A")
         row = int(label[1:])
-        x0 = MARGIN + col * CELL
-        y0 = self.top + MARGIN + (self.view.rows - row) * CELL  # row 7 on top, Allies at the bottom
-        return x0, y0, x0 + CELL, y0 + CELL
+        x0 = MARGIN_X + col * CELL
+        y0 = self.top + MARGIN + (self.view.rows - row) * self.cell_h  # row 7 on top, Allies at the bottom
+        return x0, y0, x0 + CELL, y0 + self.cell_h
 
     def centre(self, label: str) -> tuple[float, float]:
         x0, y0, x1, y1 = self.cell_box(label)
@@ -273,16 +176,17 @@ class BoardPicture:
             line = self.t("advance", name=self._seat_tag(v.pending_advance.seat), cell=v.pending_advance.cell)
         else:
             line = self.t("to_act", names=", ".join(self._seat_tag(s) for s in v.to_act))
-        room = self.width - 2 * MARGIN
-        title_size, titles = fit_lines(title, 20, room, bold=True, two_lines=18)
-        line_size, lines = fit_lines(line, BOARD_TEXT, room, bold=True, two_lines=16)
+        room = self.width - 2 * PAD
+        title_size, titles = fit_lines(title, 20, room, bold=True, two_lines=18, min_size=self.text)
+        line_size, lines = fit_lines(line, BOARD_TEXT, room, bold=True, two_lines=max(16, self.text),
+                                     min_size=self.text)
         return [(title_size, text, True) for text in titles] + [(line_size, text, False) for text in lines]
 
     def _header(self) -> None:
         y = 8
         for size, text, is_title in self.header:
             ink = INK if is_title or self.view.result is not None else WAITING_INK
-            draw_text(self.draw_, (MARGIN, y), text, size, fill=ink, bold=True)
+            draw_text(self.draw_, (PAD, y), text, size, fill=ink, bold=True)
             y += size + (10 if is_title else 6)
 
     def _result_line(self) -> str:
@@ -299,7 +203,7 @@ class BoardPicture:
         return f"{seat_name(self.view, seat, self.locale)} ({faction_tag(p.faction, self.locale)})"
 
     def _grid(self) -> None:
-        self.image.paste(grid_image(self.view.columns, self.view.rows), (0, self.top))
+        self.image.paste(grid_image(self.view.columns, self.view.rows, self.cell_h), (0, self.top))
 
     def _tile(self, tile: TileView) -> None:
         x0, y0, _, _ = self.cell_box(tile.cell)
@@ -308,8 +212,18 @@ class BoardPicture:
         sprite = tile_sprite(card.id, card.faction, card.type, card.attack, card.defence, card.level, card.range,
                              tuple(card.keywords), card.anti_armour, tile.exhausted, tile.smoked, self.locale,
                              "" if under is None else self._facility_text(under),
-                             "" if under is None else under.faction)
+                             "" if under is None else under.faction, self.text, self.cell_h)
         self.image.paste(sprite, (x0, y0), sprite)
+
+    def _under(self, tile: TileView) -> CardView | None:
+        """The facility a unit or resource stands on."""
+        return next((f.card for f in self.view.facilities if f.cell == tile.cell), None)
+
+    def _tile_text(self, tile: TileView) -> TileText:
+        card, under = tile.card, self._under(tile)
+        return tile_text(card.id, card.faction, card.type, card.defence, card.level, card.range, tuple(card.keywords),
+                         card.anti_armour, self.locale, "" if under is None else self._facility_text(under),
+                         self.text)
 
     def _facility(self, tile: TileView) -> None:
         if any(tile.cell == u.cell for u in self.view.tiles):
@@ -317,11 +231,12 @@ class BoardPicture:
         d = self.draw_
         x0, y0, x1, y1 = self.cell_box(tile.cell)
         colour = FACTION_COLOUR[tile.card.faction]
-        band = (x0 + 2, y1 - 21, x1 - 2, y1 - 1)
-        d.rectangle(band, fill=FACILITY_BAND, outline=colour, width=2)
         text = self._facility_text(tile.card)
-        middle = ((band[0] + band[2]) / 2, y1 - 13)  # as a tile's codes: clear of a preview's rings
-        draw_text(d, middle, text, fit_size(text, STRIP_ONE, STRIP_ROOM, bold=True, min_size=TAGS_MIN), fill=INK,
+        size, _ = strip_lines(text, "", self.text)
+        band = (x0 + 2, y1 - 5 - strip_pitch(size), x1 - 2, y1 - 1)
+        d.rectangle(band, fill=FACILITY_BAND, outline=colour, width=2)
+        middle = ((band[0] + band[2]) / 2, (band[1] + band[3]) / 2 + 1)  # as a tile's codes: clear of a preview's rings
+        draw_text(d, middle, text, fit_size(text, STRIP_MAX, STRIP_ROOM, bold=True, min_size=self.text), fill=INK,
                   bold=True, anchor="mm", max_width=STRIP_ROOM)
 
     def _facility_text(self, card: CardView) -> str:
@@ -342,7 +257,8 @@ class BoardPicture:
             text = self.t(key, total=last.total, defence=last.defence)
             x0, y0, x1, _ = self.cell_box(last.target)
             d = self.draw_
-            size, lines = fit_lines(text, BOARD_TEXT, CELL - 12, bold=True, two_lines=16)  # inside the cell
+            size, lines = fit_lines(text, BOARD_TEXT, CELL - 12, bold=True, two_lines=max(16, self.text),
+                                    min_size=self.text)  # inside the cell
             pitch = size + 3
             cx, cy = (x0 + x1) / 2, y0 + 40
             top = cy - pitch * len(lines) / 2 - 4
@@ -354,7 +270,7 @@ class BoardPicture:
         """(text, "sample" | "indent" | "") per legend line: the red-frame
         sample drawn before it, or room left for it, every entry
         wrapped to the board's width, never cut and never over another."""
-        loc, room = self.locale, self.width - 2 * MARGIN
+        loc, room = self.locale, self.width - 2 * PAD
         codes: dict[str, str] = {}
         for tile in self.view.tiles:
             for k in tile.card.keywords:
@@ -383,9 +299,9 @@ class BoardPicture:
 
     def _players(self) -> None:
         d, v = self.draw_, self.view
-        y = self.top + MARGIN * 2 + v.rows * CELL + 4
-        draw_text(d, (MARGIN, y), self.t("territory", allies=v.territory[0], axis=v.territory[1]), BOARD_TEXT,
-                  fill=INK, bold=True, max_width=self.width - 2 * MARGIN)
+        y = self.grid_bottom + 4
+        draw_text(d, (PAD, y), self.t("territory", allies=v.territory[0], axis=v.territory[1]), BOARD_TEXT,
+                  fill=INK, bold=True, max_width=self.width - 2 * PAD)
         y += 30
         order = v.order or list(range(len(v.seats)))
         for seat in order:
@@ -393,24 +309,24 @@ class BoardPicture:
             colour = FACTION_COLOUR[p.faction]
             tag = faction_tag(p.faction, self.locale)
             tw = int(text_width(tag, BOARD_TEXT, True)) + 10
-            d.rectangle((MARGIN, y, MARGIN + tw, y + 24), fill=colour)
-            draw_text(d, (MARGIN + tw / 2, y + 12), tag, BOARD_TEXT, fill=WHITE, bold=True, anchor="mm")
-            x = MARGIN + tw + 8
+            d.rectangle((PAD, y, PAD + tw, y + 24), fill=colour)
+            draw_text(d, (PAD + tw / 2, y + 12), tag, BOARD_TEXT, fill=WHITE, bold=True, anchor="mm")
+            x = PAD + tw + 8
             if seat in v.to_act:
                 x += int(draw_text(d, (x, y + 12), "▶ ", BOARD_TEXT, fill=ATTACK_RED, anchor="lm"))
             counts = self.t("counts", hand=p.hand_count, deck=p.deck_count, discard=p.discard_count)
             cw = text_width(counts, BOARD_TEXT)
             draw_text(d, (x, y + 12), seat_name(v, seat, self.locale), BOARD_TEXT, fill=INK, bold=seat in v.to_act,
-                      anchor="lm", max_width=self.width - MARGIN - x - cw - 16)
-            draw_text(d, (self.width - MARGIN, y + 12), counts, BOARD_TEXT, fill=INK, anchor="rm")
+                      anchor="lm", max_width=self.width - PAD - x - cw - 16)
+            draw_text(d, (self.width - PAD, y + 12), counts, BOARD_TEXT, fill=INK, anchor="rm")
             y += 28
         y += 12
-        draw_text(d, (MARGIN, y), self.t("legend"), BOARD_TEXT, fill=LEGEND_INK, bold=True)
+        draw_text(d, (PAD, y), self.t("legend"), BOARD_TEXT, fill=LEGEND_INK, bold=True)
         y += 26
         for text, kind in self.legend:
-            x = MARGIN + (USED_SAMPLE if kind else 0)
+            x = PAD + (USED_SAMPLE if kind else 0)
             if kind == "sample":
-                d.rounded_rectangle((MARGIN, y, MARGIN + 22, y + 20), radius=4, outline=USED_RED, width=4)
+                d.rounded_rectangle((PAD, y, PAD + 22, y + 20), radius=4, outline=USED_RED, width=4)
             draw_text(d, (x, y), text, BOARD_TEXT, fill=LEGEND_INK)
             y += 26
 

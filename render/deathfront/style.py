@@ -8,13 +8,31 @@ from PIL import Image, ImageDraw
 
 from engines.deathfront.models import CardView, DeathFrontPublicView
 from i18n import t
+from render.common import phone_min
 from render.palette import PaletteSpec, palette_image
 
-CELL = 104
-MARGIN = 28
+CELL = 104  # a cell's width; its height: ``cell_height``
+MARGIN = 26  # the rulers above and below the grid (column letters)
+MARGIN_X = 16  # the rulers left and right of it (row numbers)
 HEADER = 70
-BOARD_TEXT = 18  # 9 px at 400 px wide on a 784 px board
+BOARD_TEXT = 18  # the board's usual text; none smaller than ``board_text``
 HAND_TEXT = 16
+
+
+def board_width(columns: int) -> int:
+    return 2 * MARGIN_X + CELL * columns
+
+
+def board_text(columns: int) -> int:
+    """The smallest text on a board of ``columns``: 11 px on a phone
+    (``render.common.phone_min``): 14 px with 4 columns, 17 with 5."""
+    return phone_min(board_width(columns))
+
+
+def cell_height(columns: int) -> int:
+    """A cell's height: room for a tile's badge, stats, a name on two lines
+    and two lines of codes under it, all at least ``board_text``."""
+    return 6 * board_text(columns) + 34
 
 FACTION_COLOUR = {
     "us": (74, 98, 40),

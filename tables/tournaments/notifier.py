@@ -1,6 +1,6 @@
 """What a tournament tells the outside: the sign-up message, a match's
 thread and its opening ping, the round's pairings, the standings after a
-round and the podium. ``cogs/tournament_notifier.py`` is the Discord one;
+round and the podium. ``cogs/community/tournament/notifier.py`` is the Discord one;
 ``RecordingNotifier`` keeps the calls (tests, the crash player)."""
 from __future__ import annotations
 

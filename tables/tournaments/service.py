@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from db.tournaments import Entrant, Tournament, TournamentRepo
+from db.tournaments import Entrant, Match, Tournament, TournamentRepo
 from tables.errors import TableError
 from tables.service import TableService
 from tables.tournaments.flow import Flow
@@ -45,6 +45,16 @@ class TournamentService:
 
     async def entrants(self, tournament_id: int) -> list[Entrant]:
         return await self.repo.entrants(tournament_id)
+
+    async def find(self, tournament_id: int) -> Tournament | None:
+        return await self.repo.get(tournament_id)
+
+    async def in_guild(self, guild_id: int | None) -> list[Tournament]:
+        """A server's newest tournaments, newest first."""
+        return await self.repo.in_guild(guild_id)
+
+    async def matches(self, tournament_id: int) -> list[Match]:
+        return await self.repo.matches(tournament_id)
 
     # -- sign-up -------------------------------------------------------------------
     async def new(self, guild_id: int | None, channel_id: int, organiser_id: int, game_type: str, format: str,

@@ -46,7 +46,7 @@ def live_table(game: str, state: Any, seat: int, hints: bool = True) -> LiveTabl
 async def test_a_hint_is_a_legal_move_with_a_reason_in_every_language(game, moves):
     state, seat = mid_game(game, moves)
     table = live_table(game, state, seat)
-    hint = await Hints(lambda: ThinkingPool(0)).suggest(table, 100 + seat)
+    hint = await Hints(ThinkingPool(0)).suggest(table, 100 + seat)
     table.engine.apply(state, seat, hint.action)  # legal in the true state
     for locale in LOCALES:
         why = reason(table.definition, hint, locale)
@@ -59,8 +59,8 @@ async def test_a_death_front_hint_never_depends_on_the_opponents_hand():
     swapped = swap_unseen("deathfront", state, seat, seed=9)
     assert swapped.hands[other] != state.hands[other] or swapped.decks[other] != state.decks[other]
     spy = Spy()
-    first = await Hints(lambda: spy).suggest(live_table("deathfront", state, seat), 100 + seat)
-    again = await Hints(lambda: spy).suggest(live_table("deathfront", swapped, seat), 100 + seat)
+    first = await Hints(spy).suggest(live_table("deathfront", state, seat), 100 + seat)
+    again = await Hints(spy).suggest(live_table("deathfront", swapped, seat), 100 + seat)
     assert again.action == first.action
     assert hint_text(REGISTRY.get("deathfront"), again, "en") == hint_text(REGISTRY.get("deathfront"), first, "en")
     # What the pool was given: the same information state both times, never the true hidden hand.
@@ -70,7 +70,7 @@ async def test_a_death_front_hint_never_depends_on_the_opponents_hand():
 
 async def test_hints_off_not_a_player_and_not_their_turn_are_refused():
     state, seat = mid_game("setup", 4)
-    hints = Hints(lambda: ThinkingPool(0))
+    hints = Hints(ThinkingPool(0))
     for table, user, key in ((live_table("setup", state, seat, hints=False), 100 + seat, "hints.off_refusal"),
                              (live_table("setup", state, seat), 999, "hints.not_player"),
                              (live_table("setup", state, seat), 100 + (1 - seat), "hints.not_your_turn")):

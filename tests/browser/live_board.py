@@ -27,15 +27,16 @@ OnBar = Callable[[Page, Move], Awaitable[None]]
 
 
 @asynccontextmanager
-async def live_board(database_url: str, seed: int = 7) -> AsyncIterator[str]:
-    """``async with live_board(url) as base_url``: the web app, local play."""
+async def live_board(database_url: str, seed: int = 7, limiter: RateLimiter | None = None) -> AsyncIterator[str]:
+    """``async with live_board(url) as base_url``: the web app, local play
+    (``limiter``: the rate limit; by default none that a test would meet)."""
     db = Database(database_url)
     await db.open()
     notifier = WebNotifier()
     service = TableService(db, default_registry(), notifier)
     service.new_seed = lambda: seed
     app = create_app(service, notifier, local=True, secret="test-secret",
-                     limiter=RateLimiter(rate=1e9, burst=1e9))
+                     limiter=limiter or RateLimiter(rate=1e9, burst=1e9))
     try:
         async with serve(app) as base_url:
             SERVICES[base_url] = service
@@ -60,6 +61,17 @@ async def open_table(page: Page, base_url: str, game: str, options: dict[str, An
     table_id = int(made["table_id"])
     await page.goto(f"{base_url}/t/{table_id}")
     return table_id
+
+
+async def shown(page: Page, after: int = -1, playable: bool = True) -> Move:
+    """The table the page shows (as it last drew it: no request), once it is
+    past version ``after`` and, with ``playable``, the viewer's turn or over."""
+    for _ in range(POLLS):
+        data = await page.evaluate("Tabletop.shown || null")
+        if data and data["version"] > after and (not playable or data["status"] != "playing" or data["moves"]):
+            return dict(data)
+        await page.wait_for_timeout(100)
+    raise AssertionError("the page never showed a turn of the viewer's")
 
 
 async def settled(page: Page, after: int = -1) -> Move:

@@ -3,9 +3,10 @@ select menu of a private message, pick values (turning pages when needed),
 click buttons by their label."""
 from __future__ import annotations
 
-from cogs.builder import cubed as cubed_builder
-from cogs.builder import deathfront as df_builder
-from cogs.builder import setup as setup_builder
+from bot import SHARED_EXTENSIONS
+from cogs.play.builder import cubed as cubed_builder
+from cogs.play.builder import deathfront as df_builder
+from cogs.play.builder import setup as setup_builder
 from games import cubed as cubed_game
 from games import deathfront as deathfront_game
 from games import setup as setup_game
@@ -19,7 +20,7 @@ TINY_PNG = b"\x89PNG\r\n\x1a\n"
 def all_games_bot(bot_builder):
     """A bot with the three games and their cogs."""
     registry = GameRegistry([setup_game.DEFINITION, cubed_game.DEFINITION, deathfront_game.DEFINITION])
-    return bot_builder(registry, ["cogs.core", "cogs.setup", "cogs.cubed", "cogs.deathfront"])
+    return bot_builder(registry, [*SHARED_EXTENSIONS, "cogs.games.setup", "cogs.games.cubed", "cogs.games.deathfront"])
 
 
 def stub_previews(monkeypatch) -> None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.builder import cubed as cubed_builder
-from cogs.builder.ids import MAX_CUSTOM_ID, Ref
-from cogs.builder.items import controls
-from cogs.builder.model import Menu, Option, Screen
+from bot import SHARED_EXTENSIONS
+from cogs.play.builder import cubed as cubed_builder
+from cogs.play.builder.ids import MAX_CUSTOM_ID, Ref
+from cogs.play.builder.items import controls
+from cogs.play.builder.model import Menu, Option, Screen
 from engines.cubed import choices
 from games import cubed as cubed_game
 from tables.registry import GameRegistry
@@ -18,7 +19,7 @@ from tests.click.test_click_cubed import TINY_PNG, start
 
 @pytest.fixture
 def make_bot(bot_builder):
-    return lambda: bot_builder(GameRegistry([cubed_game.DEFINITION]), ["cogs.core", "cogs.cubed"])
+    return lambda: bot_builder(GameRegistry([cubed_game.DEFINITION]), [*SHARED_EXTENSIONS, "cogs.games.cubed"])
 
 
 @pytest.fixture

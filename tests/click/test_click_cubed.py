@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from cogs.builder import cubed as cubed_builder
+from bot import SHARED_EXTENSIONS
+from cogs.play.builder import cubed as cubed_builder
 from engines.cubed.engine import CubedEngine
 from engines.cubed.models import Draw3Action, DrawAction, GiveAction, KeepAction, PassAction, PlaceAction
 from games import cubed as cubed_game
@@ -20,7 +21,7 @@ TINY_PNG = b"\x89PNG\r\n\x1a\n"
 
 @pytest.fixture
 def make_bot(bot_builder):
-    return lambda: bot_builder(GameRegistry([cubed_game.DEFINITION]), ["cogs.core", "cogs.cubed"])
+    return lambda: bot_builder(GameRegistry([cubed_game.DEFINITION]), [*SHARED_EXTENSIONS, "cogs.games.cubed"])
 
 
 @pytest.fixture

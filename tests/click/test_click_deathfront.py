@@ -1,33 +1,37 @@
 """Death Front played by clicking only (SimCord): mulligan, discard, deploy,
 move, facilities, skills, an attack by two units with the sum shown before
-Confirm, and the end of the game by proposal and agreement."""
+Confirm, actions that also finish the player's step ("Confirm, done with
+this step", issue 31), and the end of the game by proposal (its own screen
+and Confirm: one tap never proposes) and agreement."""
 from __future__ import annotations
 
 import random
 
 import pytest
 
-from cogs.builder import deathfront as df_builder
+from bench.deathfront_turns import finishes_step
+from bot import SHARED_EXTENSIONS
+from cogs.play.builder import deathfront as df_builder
 from engines.deathfront import DeathFrontEngine
 from engines.deathfront import rules as R
 from engines.deathfront.choices import one_per_kind
 from engines.deathfront.models import AgreeEnd, Attack, DeclineEnd, Discard, Pass, ProposeEnd
 from games import deathfront as deathfront_game
 from tables.registry import GameRegistry
-from tests.click.clicking import all_menus_fit, pick, press, show_hand
+from tests.click.clicking import all_menus_fit, buttons, pick, press, show_hand
 from tests.conftest import Table
 
 ENGINE = DeathFrontEngine()
 GAME_SEED = 3
 TINY_PNG = b"\x89PNG\r\n\x1a\n"
-QUICK_LABELS = {"keep": "Keep", "mulligan": "Mulligan", "skip_draw": "Keep hand (no draw)", "pass": "Pass",
-                "propose_end": "Propose to end", "agree_end": "Agree to end", "decline_end": "Decline"}
+QUICK_LABELS = {"keep": "Keep", "mulligan": "Mulligan", "skip_draw": "Keep hand (no draw)",
+                "pass": "Pass: done with this step", "agree_end": "Agree to end", "decline_end": "Decline"}
 
 
 @pytest.fixture
 def make_bot(bot_builder):
     registry = GameRegistry([deathfront_game.DEFINITION])
-    return lambda: bot_builder(registry, ["cogs.core", "cogs.deathfront"])
+    return lambda: bot_builder(registry, [*SHARED_EXTENSIONS, "cogs.games.deathfront"])
 
 
 @pytest.fixture
@@ -58,12 +62,20 @@ def first_copy(state, seat, uid):
     return next(u for u in one_per_kind(state, seat) if R.card(u).id == R.card(uid).id)
 
 
+def confirm_label(action) -> str:
+    return "Confirm, done with this step" if getattr(action, "done", False) else "Confirm"
+
+
 async def click_action(member, message, action, state, seat):
     kind = action.kind
     if kind == "pass" and state.pending_advance is not None:
         return await press(member, message, "Stay")
     if kind in QUICK_LABELS:
         return await press(member, message, QUICK_LABELS[kind])
+    if kind == "propose_end":
+        message = await press(member, message, "Propose to end…")
+        assert "Propose to end the game now?" in message.content and state.end_vote is None  # not yet
+        return await press(member, message, "Confirm")
     if kind == "discard":
         message = await pick(member, message, first_copy(state, seat, action.card))
         assert "Discard **" in message.content
@@ -73,21 +85,21 @@ async def click_action(member, message, action, state, seat):
     if kind in ("deploy", "facility"):
         prefix = "d" if kind == "deploy" else "f"
         message = await pick(member, message, f"{prefix}~{first_copy(state, seat, action.card)}")
-        return await press(member, await pick(member, message, action.cell), "Confirm")
+        return await press(member, await pick(member, message, action.cell), confirm_label(action))
     if kind == "move":
         message = await pick(member, message, f"m~{action.from_cell}")
-        return await press(member, await pick(member, message, action.to_cell), "Confirm")
+        return await press(member, await pick(member, message, action.to_cell), confirm_label(action))
     if kind == "skill":
         message = await pick(member, message, f"k~{first_copy(state, seat, action.card)}")
         if action.target:
             message = await pick(member, message, action.target.split(","))
-        return await press(member, message, "Confirm")
+        return await press(member, message, confirm_label(action))
     if kind == "attack":
         target = action.target + ("F" if action.at_facility else "")
         message = await pick(member, message, f"a~{target}")
         message = await pick(member, message, list(action.attackers))
         assert "Attack **" in message.content and "against defence **" in message.content
-        return await press(member, message, "Confirm")
+        return await press(member, message, confirm_label(action))
     raise AssertionError(kind)
 
 
@@ -110,7 +122,12 @@ def choose(state, seat, rng, seen):
     if doubles:
         return doubles[0]
     action = ENGINE.ai_action(state, seat, rng)
-    return Pass() if isinstance(action, ProposeEnd) else action
+    if isinstance(action, ProposeEnd):
+        return Pass()
+    if "done" in type(action).model_fields and state.pending_advance is None \
+            and finishes_step(state, seat, action, rng):
+        return action.model_copy(update={"done": True})  # as a person who knows they are done says so
+    return action
 
 
 async def test_a_whole_game_by_clicking(simcord_env, fast_previews):
@@ -135,9 +152,35 @@ async def test_a_whole_game_by_clicking(simcord_env, fast_previews):
         assert "✅ Done." in answer.content, (action, answer.content)
         assert live.record.version > version
         seen.add("attack2" if isinstance(action, Attack) and len(action.attackers) >= 2 else action.kind)
+        if getattr(action, "done", False):
+            seen.add("finished")
     assert table.live() is None, seen
     assert boards_with_auto_pass  # the engine's automatic passes show on the board (issue 21)
     record = await table.service.games.get(game_id)
     assert record.status == "finished"
     assert {"mulligan", "keep", "discard", "deploy", "move", "facility", "skill", "attack2", "propose_end",
-            "agree_end"} <= seen, seen
+            "agree_end", "finished"} <= seen, seen
+
+
+async def test_one_tap_on_propose_to_end_proposes_nothing(simcord_env, fast_previews):
+    """Issue 31: "Propose to end" opens a screen that says what it would do;
+    only its Confirm proposes, Back leaves everything as it was."""
+    table = await start(simcord_env)
+    rng = random.Random(5)
+    while (live := table.live()).state.step != "deploy":
+        seat = live.to_act()[0]
+        await click_action(table.member_for_seat(seat), await show_hand(table.member_for_seat(seat),
+                                                                       table.board_message()),
+                           ENGINE.ai_action(live.state, seat, rng), live.state, seat)
+    seat = live.to_act()[0]
+    member = table.member_for_seat(seat)
+    message = await show_hand(member, table.board_message())
+    assert buttons(message)["Propose to end…"]["style"] != 4  # not a red one-tap button any more
+    version = live.record.version
+    message = await press(member, message, "Propose to end…")
+    assert "Propose to end the game now?" in message.content and "Allies 0, Axis 0" in message.content
+    assert live.record.version == version and live.state.end_vote is None
+    message = await press(member, message, "Back")
+    assert live.record.version == version and live.state.end_vote is None
+    message = await press(member, await press(member, message, "Propose to end…"), "Confirm")
+    assert live.record.version == version + 1 and live.state.end_vote is not None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.builder import ids
+from cogs.play.builder import ids
 from engines.setup.rules import plain
 from tests.click.clicking import all_games_bot, buttons, pick, press, show_hand, stub_previews
 from tests.conftest import Table

@@ -9,9 +9,9 @@ from types import SimpleNamespace
 
 from PIL import Image
 
-from cogs.builder import cubed as cubed_builder
-from cogs.builder import deathfront as df_builder
-from cogs.builder import setup as setup_builder
+from cogs.play.builder import cubed as cubed_builder
+from cogs.play.builder import deathfront as df_builder
+from cogs.play.builder import setup as setup_builder
 from engines.base import SeatInfo
 from engines.cubed import choices as cubed_choices
 from engines.cubed.engine import CubedEngine
@@ -120,7 +120,7 @@ def test_setup_previews_have_a_legend_in_the_viewers_language():
     """Issue 21: a line under a SETUP preview says what each ring means, in
     the viewer's language, with a marked square of each ring shown; a ring
     not on the picture is not explained."""
-    from render.common import record_text
+    from render.watching import record_text
 
     assert setup_builder.legend_entries(["C2"], [("★7", "C1")], [], "zh-CN") == [
         ("target", "可放的格子"), ("chosen", "你的出牌")]

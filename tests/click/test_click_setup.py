@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from cogs.builder import setup as setup_builder
+from bot import SHARED_EXTENSIONS
+from cogs.play.builder import setup as setup_builder
 from engines.setup.engine import SetupEngine
 from engines.setup.models import PlayAction, SwapAction
 from engines.setup.rules import plain
@@ -22,7 +23,7 @@ TINY_PNG = b"\x89PNG\r\n\x1a\n"
 
 @pytest.fixture
 def simcord_bot(bot_builder):
-    return bot_builder(GameRegistry([setup_game.DEFINITION]), ["cogs.core", "cogs.setup"])
+    return bot_builder(GameRegistry([setup_game.DEFINITION]), [*SHARED_EXTENSIONS, "cogs.games.setup"])
 
 
 @pytest.fixture

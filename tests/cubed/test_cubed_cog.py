@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from bot import SHARED_EXTENSIONS
 from engines.base import IllegalAction
 from engines.cubed import labels
 from engines.cubed.engine import CubedEngine
@@ -23,7 +24,7 @@ MAX_STEPS = 1500
 
 @pytest.fixture
 def simcord_bot(bot_builder):
-    return bot_builder(GameRegistry([cubed_game.DEFINITION]), ["cogs.core", "cogs.cubed"])
+    return bot_builder(GameRegistry([cubed_game.DEFINITION]), [*SHARED_EXTENSIONS, "cogs.games.cubed"])
 
 
 class Cubed:

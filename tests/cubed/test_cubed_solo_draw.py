@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot import SHARED_EXTENSIONS
 from engines.cubed.engine import CubedEngine
 from engines.cubed.moves import legal_placements
 from engines.cubed.pieces import ALL_IDS
@@ -18,7 +19,7 @@ ENGINE = CubedEngine()
 
 @pytest.fixture
 def simcord_bot(bot_builder):
-    return bot_builder(GameRegistry([cubed_game.DEFINITION]), ["cogs.core", "cogs.cubed"])
+    return bot_builder(GameRegistry([cubed_game.DEFINITION]), [*SHARED_EXTENSIONS, "cogs.games.cubed"])
 
 
 async def solo(table: Table):

@@ -168,9 +168,27 @@ def test_players_alternate_one_action_at_a_time_until_all_pass():
     assert ENGINE.to_act(state) == [1]
     with pytest.raises(IllegalAction):
         act(state, 0, Deploy(card=rifle_b, cell="B1"))
+    state, _ = act(state, 1, Pass())  # done for this step (decision 3): never asked again in it
+    state, _ = act(state, 0, Deploy(card=rifle_b, cell="B1"))
+    assert state.step == "deploy" and ENGINE.to_act(state) == [0]
+    state, _ = act(state, 0, Pass())
+    assert state.step == "facility"
+
+
+def test_ruleset_1_a_pass_is_a_pass_in_a_row():
+    """Games stored before issue 31 replay as played: whoever passed is asked
+    again once another player acts; the step ends when all pass in a row."""
+    state = empty_position(step="deploy")
+    state.config.ruleset = 1
+    fill_hands(state, 5)
+    rifle_a, rifle_b = give(state, "us_rifle_squad"), give(state, "us_rifle_squad")
+    give(state, "ss_panzergrenadiers")
+    from engines.deathfront import Deploy
+
+    state, _ = act(state, 0, Deploy(card=rifle_a, cell="A1", done=True))  # ignored under ruleset 1
     state, _ = act(state, 1, Pass())
     state, _ = act(state, 0, Deploy(card=rifle_b, cell="B1"))
-    assert state.step == "deploy" and ENGINE.to_act(state) == [1]
+    assert state.step == "deploy" and ENGINE.to_act(state) == [1] and state.done == []
 
 
 # ---- victory ------------------------------------------------------------------------------------

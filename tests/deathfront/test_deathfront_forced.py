@@ -133,7 +133,7 @@ async def check_restore(db: Database, table_id: int, seat: int, stuck_version: i
     seq, logged_seat, action, by_ai = (await restored.games.actions(table_id))[-1]
     assert (seq, logged_seat, action, by_ai) == (stuck_version + 1, seat, {"kind": "pass"}, False)
     name = again.seats[seat].name
-    assert describe(played[0], again.seats, "en") == f"⏩ {name} passes."
+    assert describe(played[0], again.seats, "en") == f"⏩ {name} passes: done with this step."  # (issue 31: pass = done)
     for waiting in again.to_act():
         assert again.engine.forced_action(again.state, waiting) is None
     await restored.shutdown()

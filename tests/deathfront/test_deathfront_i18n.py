@@ -101,3 +101,16 @@ def test_events_from_real_games_format_in_every_locale():
                 for messages in CATALOGUES.values():
                     messages[event.key].format(**command_refs("en"), **event.params)
     assert {"deathfront.ev.deploy", "deathfront.ev.attack_hit", "deathfront.ev.round_start"} <= seen
+
+
+def test_the_skill_topic_names_every_skill_as_its_card_is_named():
+    """Issue 32: Barrage is 炮火准备 in zh-CN (炮火準備 in zh-TW), as the card says, not 弹幕."""
+    from engines.deathfront.cards import default_cards
+    from i18n import t
+
+    skills = [card for card in default_cards().defs.values() if card.type == "skill"]
+    for locale in CATALOGUES:
+        text = t("topics.deathfront.skill.text", locale)
+        missing = [card.name.get(locale) for card in skills if card.name.get(locale) not in text]
+        assert not missing, (locale, missing)
+        assert "弹幕" not in text and "彈幕" not in text

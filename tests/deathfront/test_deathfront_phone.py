@@ -13,22 +13,23 @@ from PIL import Image
 from test_deathfront_support import ENGINE, empty_position, give, new_game, put
 
 from bench import states
-from cogs.builder.deathfront import preview_png
+from cogs.play.builder.deathfront import preview_png
 from engines.deathfront import rules as R
 from engines.deathfront.cards import card_name, default_cards
 from engines.deathfront.parsing import resolve_card
 from i18n import t
 from render import overlay
-from render.common import ELLIPSIS, record_text, text_width
-from render.deathfront import CELL, MARGIN, BoardPicture, DeathFrontRenderer, tile_sprite
-from render.deathfront.board import NAME_WIDTH, USED_SAMPLE, badge_size
-from render.deathfront.fit import fit_lines
+from render.common import ELLIPSIS, text_width
+from render.deathfront import CELL, BoardPicture, DeathFrontRenderer, tile_sprite
+from render.deathfront.board import PAD, USED_SAMPLE
 from render.deathfront.style import LEVEL_INK
+from render.deathfront.tile import NAME_WIDTH, badge_size
+from render.fit import fit_lines
+from render.watching import record_text
 
 RENDERER = DeathFrontRenderer()
 LOCALES = ("en", "zh-CN", "zh-TW")
 ID_PATTERN = re.compile(r"[a-z]+_[a-z_]+(-\d+)?\b")
-PHONE_WIDTH, PHONE_SCREEN = 400, 800
 
 
 def a_mixed_hand():
@@ -111,7 +112,7 @@ def test_the_end_header_says_game_over_once(locale):
     picture = BoardPicture(view, locale)
     header = " ".join(text for _, text, _ in picture.header)
     assert header.count(t("deathfront.phase.over", locale)) == 1, header
-    room = picture.width - 2 * MARGIN
+    room = picture.width - 2 * PAD
     assert all(text_width(text, size, True) <= room for size, text, _ in picture.header)
 
 
@@ -119,7 +120,7 @@ def test_the_end_header_says_game_over_once(locale):
 def test_legend_lines_fit_the_board(locale):
     state = states.stages(states.playthrough("deathfront"))["late"][0]
     picture = BoardPicture(ENGINE.public_view(state), locale)
-    room = picture.width - 2 * MARGIN
+    room = picture.width - 2 * PAD
     assert [kind for _, kind in picture.legend][0] == "sample"  # the red frame stands before its own line
     for text, kind in picture.legend:
         assert text_width(text, 18) <= room - (USED_SAMPLE if kind else 0), text
@@ -129,7 +130,7 @@ def test_legend_lines_fit_the_board(locale):
 @pytest.mark.parametrize("faction", ["ss", "wehrmacht", "uk", "us"])
 def test_the_supply_badge_leaves_the_unit_symbol_visible(locale, faction):
     tag, level = t(f"render.deathfront.tag.{faction}", locale), t("render.deathfront.level", locale, n=3)
-    size, tag_width = badge_size(tag, level)
+    size, tag_width = badge_size(tag, level, 14)
     icon_right = 4 + tag_width + 30
     assert icon_right + 2 <= CELL - 8 - text_width(level, size, True)
     tile_sprite.cache_clear()
@@ -151,7 +152,7 @@ def test_a_deploy_preview_fits_a_phone_screen_and_shows_your_own_rows(side):
     table = SimpleNamespace(id=900 + side, record=SimpleNamespace(seed=side), state=state, engine=ENGINE)
     image = Image.open(io.BytesIO(preview_png(table, [], cells, [cells[0]], "→", "x")))
     image = image.convert("RGB")
-    assert image.height * PHONE_WIDTH / image.width <= PHONE_SCREEN
+    assert image.height <= 2.25 * image.width  # the whole grid at a size a phone reads (issue 31): 1.2 screens
     picture = BoardPicture(ENGINE.public_view(state))
     band = image.height - picture.grid_bottom
     for cell in cells:

@@ -8,7 +8,8 @@ from test_deathfront_support import ENGINE, empty_position, give, put
 
 from engines.deathfront import rules as R
 from engines.deathfront.models import Arrow
-from render.deathfront import CELL, FACTION_COLOUR, HEADER, MARGIN, TERRITORY, USED_RED, DeathFrontRenderer
+from render.deathfront import CELL, FACTION_COLOUR, TERRITORY, USED_RED, BoardPicture, DeathFrontRenderer
+from render.deathfront.style import board_width
 
 RENDERER = DeathFrontRenderer()
 
@@ -23,9 +24,8 @@ def close(a, b, tolerance=12):
     return all(abs(x - y) <= tolerance for x, y in zip(a, b))
 
 
-def cell_origin(label: str, rows: int = 7) -> tuple[int, int]:
-    col, row = ord(label[0]) - 65, int(label[1])
-    return MARGIN + col * CELL, HEADER + MARGIN + (rows - row) * CELL
+def cell_origin(label: str, state) -> tuple[int, int]:
+    return BoardPicture(ENGINE.public_view(state)).cell_box(label)[:2]
 
 
 def full_board():
@@ -47,10 +47,10 @@ def full_board():
 def test_empty_board_shows_both_territories_and_labels():
     state = empty_position()
     image = decode(RENDERER.board_png(ENGINE.public_view(state)))
-    assert image.size == (2 * MARGIN + 4 * CELL, image.size[1])
-    x, y = cell_origin("B2")
+    assert image.size == (board_width(4), image.size[1])
+    x, y = cell_origin("B2", state)
     assert close(image.getpixel((x + CELL // 2, y + 20)), TERRITORY[0])
-    x, y = cell_origin("B6")
+    x, y = cell_origin("B6", state)
     assert close(image.getpixel((x + CELL // 2, y + 20)), TERRITORY[1])
 
 
@@ -59,11 +59,11 @@ def test_units_show_owner_colour_and_a_used_corner_clear_of_the_name():
     uid = put(state, "B2", "us_sherman")
     put(state, "C6", "ss_panther")
     image = decode(RENDERER.board_png(ENGINE.public_view(state)))
-    x, y = cell_origin("C6")
+    x, y = cell_origin("C6", state)
     assert close(image.getpixel((x + 12, y + 60)), FACTION_COLOUR["ss"])
-    x, y = cell_origin("B2")
+    x, y = cell_origin("B2", state)
     corner = (x + 6, y + 40)  # the tile's left edge
-    name_band = (x + 12, y + 56, x + CELL - 12, y + 76)
+    name_band = (x + 12, y + 64, x + CELL - 12, y + 90)
     assert not close(image.getpixel(corner), USED_RED)
     state.exhausted = [uid]
     used = decode(RENDERER.board_png(ENGINE.public_view(state)))
@@ -76,8 +76,8 @@ def test_units_show_owner_colour_and_a_used_corner_clear_of_the_name():
 def test_last_attack_arrow_is_drawn_in_red():
     state = full_board()
     image = decode(RENDERER.board_png(ENGINE.public_view(state)))
-    x0, y0 = cell_origin("C4")
-    x1, y1 = cell_origin("C5")
+    x0, y0 = cell_origin("C4", state)
+    x1, y1 = cell_origin("C5", state)
     column = [image.getpixel((x0 + CELL // 2, y)) for y in range(y1 + CELL // 2 + 16, y0 + CELL // 2 - 16)]
     assert any(close(p, (200, 30, 30), 30) for p in column)
 
@@ -87,7 +87,7 @@ def test_full_four_player_board_is_small():
     png = RENDERER.board_png(view)
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert len(png) <= 300_000
-    assert decode(png).size[0] == 2 * MARGIN + 5 * CELL
+    assert decode(png).size[0] == board_width(5)
 
 
 def test_hand_picture_shows_every_card_with_a_range_grid():

@@ -74,6 +74,10 @@ def combined_position():
     put(state, "A4", "us_rifle_squad")
     put(state, "C4", "us_rifle_squad")
     put(state, "B4", "ss_panzergrenadiers")  # defence 2
+    # (issue 31) The SS can win an attack too, so after the US player's
+    # failed one the attack step (and the round) goes on.
+    put(state, "B6", "ss_supply_dump")
+    put(state, "A5", "ss_mg42")
     return state
 
 

@@ -1,7 +1,8 @@
-"""The rulings of issue 25 (docs/rules/deathfront.md, decisions 12, 19 and 20):
-an empty hand ends the game only with nothing left to draw; lost resources
-and removed facilities wait for the end of the deployment phase (after the
-facility step); the skills' numbers come from the card data."""
+"""The rulings of issues 25 and 32 (docs/rules/deathfront.md, decisions 12, 19
+and 20): an empty hand ends the game at resolution (the deck does not count;
+ruleset 1, games stored before: only with the deck empty too); lost
+resources and removed facilities wait for the end of the deployment phase
+(after the facility step); the skills' numbers come from the card data."""
 from __future__ import annotations
 
 import random
@@ -40,54 +41,82 @@ def empty_the_deck(state, seat):
     state.decks[seat] = []
 
 
-# ---- 1. no cards in hand: only with nothing left to draw ------------------------------------
-def test_an_empty_hand_with_cards_left_to_draw_plays_on_and_draws():
-    state = empty_position(step="attack")
-    fill_hands(state)
-    state.decks[US] += state.hands[US]
-    state.hands[US] = []  # the US player has played every card, the deck is full
-    state, _ = pass_while(state, lambda s: s.round == 1)
-    assert state.result is None and state.round == 2
-    assert len(state.hands[US]) == 1  # the draw step gave them a card
-
-
-def test_an_empty_hand_and_an_empty_deck_end_the_game_at_resolution():
+# ---- 1. no cards in hand: the game ends at resolution (issue 32; ruleset 1: with the deck empty too) ----
+def test_an_empty_hand_ends_the_game_at_resolution_with_cards_left_to_draw():
+    """"有一名玩家已經沒有手牌": the hand is what counts, not the deck."""
     state = empty_position(step="attack")
     fill_hands(state)
     put(state, "A5", "us_rifle_squad")  # one enemy square held: the Allies win on territory
     state.decks[US] += state.hands[US]
-    state.hands[US] = []
-    empty_the_deck(state, US)
+    state.hands[US] = []  # the US player has played every card, the deck is full
     state, events = pass_while(state, lambda s: True)
     assert state.result.reason == "deathfront.end.no_cards" and state.round == 1
     assert state.result.ranks == [1, 2]
     assert keys(events)[-1] == "allies_win"
 
 
-def test_a_last_card_with_an_empty_deck_plays_on_until_it_is_played():
+def test_the_last_card_played_ends_the_game_at_that_rounds_resolution_not_at_once():
     state = empty_position(step="deploy")
     fill_hands(state)
     rifle = give(state, "us_rifle_squad")
     state.decks[US] += [u for u in state.hands[US] if u != rifle]
     state.hands[US] = [rifle]
-    empty_the_deck(state, US)
-    state, _ = pass_while(state, lambda s: s.round == 1)  # round 1 ends: one card left, no end
-    assert state.result is None and state.round == 2
-    state, _ = pass_while(state, lambda s: ENGINE.to_act(s) != [US])
     state, _ = act(state, US, Deploy(card=rifle, cell="B2"))
-    state, _ = pass_while(state, lambda s: True)
-    assert state.result.reason == "deathfront.end.no_cards" and state.round == 2
+    assert state.result is None and state.step == "deploy"  # the round goes on
+    state, events = pass_while(state, lambda s: True)
+    assert state.result.reason == "deathfront.end.no_cards" and state.round == 1
+    assert keys(events).index("step_facility") < keys(events).index("draw")  # the steps ran, then resolution
+    assert state.result.ranks == [1, 1]  # no enemy square held on either side: a draw
 
 
-def test_the_ai_plays_its_last_cards_while_it_can_still_draw():
+def test_ruleset_1_an_empty_hand_with_cards_left_to_draw_plays_on_and_draws():
+    """Games stored before issue 32 replay as played (decision 12, withdrawn ruling)."""
+    state = empty_position(step="attack")
+    state.config.ruleset = 1
+    fill_hands(state)
+    state.decks[US] += state.hands[US]
+    state.hands[US] = []
+    state, _ = pass_while(state, lambda s: s.round == 1)
+    assert state.result is None and state.round == 2
+    assert len(state.hands[US]) == 1  # the draw step gave them a card
+
+
+def test_ruleset_1_an_empty_hand_and_an_empty_deck_end_the_game_at_resolution():
+    state = empty_position(step="attack")
+    state.config.ruleset = 1
+    fill_hands(state)
+    put(state, "A5", "us_rifle_squad")
+    state.decks[US] += state.hands[US]
+    state.hands[US] = []
+    empty_the_deck(state, US)
+    state, events = pass_while(state, lambda s: True)
+    assert state.result.reason == "deathfront.end.no_cards" and state.round == 1
+    assert state.result.ranks == [1, 2]
+
+
+def test_the_ai_keeps_a_card_while_an_empty_hand_would_end_the_game_against_it():
     state = empty_position(step="deploy")
     give(state, "us_supply_dump")
     give(state, "us_rifle_squad")
     give(state, "ss_panzergrenadiers")
     rng = random.Random(0)
-    assert isinstance(greedy.choose_action(ENGINE, state, US, rng), Deploy)  # the old AI kept these two
-    empty_the_deck(state, US)
-    assert greedy.choose_action(ENGINE, state, US, rng) == Pass()  # now an empty hand would end the game
+    assert greedy.choose_action(ENGINE, state, US, rng) == Pass()  # deck full, yet its last cards stay in hand
+    state.config.ruleset = 1
+    assert isinstance(greedy.choose_action(ENGINE, state, US, rng), Deploy)  # the old rule drew again
+
+
+def test_the_ai_plays_its_last_cards_on_purpose_when_ending_now_wins_on_territory():
+    state = empty_position(step="deploy")
+    give(state, "us_supply_dump")
+    give(state, "us_rifle_squad")
+    give(state, "ss_panzergrenadiers")
+    put(state, "A5", "us_rifle_squad")  # the Allies hold an enemy square, the Axis none
+    assert isinstance(greedy.choose_action(ENGINE, state, US, random.Random(0)), Deploy)
+    state.hands[US] = state.hands[US][:1]
+    state.step = "skill"
+    drop = give(state, "us_supply_drop")
+    state.hands[US] = [drop]
+    assert greedy.choose_action(ENGINE, state, US, random.Random(0)) in (Pass(), PlaySkill(card=drop))
 
 
 # ---- 2. at the end of the deployment phase: after the facility step ---------------------------
@@ -110,9 +139,11 @@ def test_lost_resources_and_removed_facilities_stay_through_the_facility_step():
 
 def test_a_facility_placed_next_to_an_engineer_is_removed_when_the_facility_step_ends():
     state = empty_position(step="facility")
+    fill_hands(state)  # (issue 32: an empty hand would end the game at resolution)
     put(state, "B4", "us_engineers")
     mine = give(state, "ss_minefield")
-    give(state, "us_bunker")  # the US player still has a choice: the step goes on
+    give(state, "us_bunker")
+    give(state, "ss_bunker")  # the SS player still has a choice: the step goes on (issue 31: the US passed for good)
     state, _ = act(state, US, Pass())
     state, events = act(state, SS, PlaceFacility(card=mine, cell="B5"))
     assert state.step == "facility" and state.facilities.get("B5") == mine

@@ -4,8 +4,8 @@ import unicodedata
 
 import pytest
 
+from app.translator import CatalogueTranslator
 from bot import create_bot
-from cogs.translator import CatalogueTranslator
 from i18n import command_mention, command_name, t
 from tests.conftest import Table, last_reply
 

@@ -9,6 +9,7 @@ import re
 import pytest
 from opencc import OpenCC
 
+from bot import SHARED_EXTENSIONS
 from engines.deathfront import rules as R
 from engines.deathfront import views
 from engines.deathfront.notation import card_label
@@ -33,7 +34,7 @@ def texts_of(result) -> list[str]:
 
 @pytest.fixture
 def simcord_bot(bot_builder):
-    return bot_builder(default_registry(), ["cogs.core", "cogs.setup", "cogs.cubed", "cogs.deathfront"])
+    return bot_builder(default_registry(), [*SHARED_EXTENSIONS, "cogs.games.setup", "cogs.games.cubed", "cogs.games.deathfront"])
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from typing import Any, Iterator
 import pytest
 from opencc import OpenCC
 
+from bot import SHARED_EXTENSIONS
 from engines.cubed import labels
 from engines.cubed.engine import CubedEngine
 from engines.cubed.models import Draw3Action, DrawAction, GiveAction, KeepAction, PassAction, PlaceAction
@@ -85,7 +86,7 @@ def english_words(env) -> list[tuple[str, str]]:
 
 @pytest.fixture
 def simcord_bot(bot_builder):
-    return bot_builder(default_registry(), ["cogs.core", "cogs.setup", "cogs.cubed", "cogs.deathfront"])
+    return bot_builder(default_registry(), [*SHARED_EXTENSIONS, "cogs.games.setup", "cogs.games.cubed", "cogs.games.deathfront"])
 
 
 class ChineseTable:
@@ -142,6 +143,11 @@ class ChineseTable:
                     self.read_privately += [c["name"] for c in choices]
         result = await member.slash(self.channel, name, **options)
         answer = last_reply(result)
+        if not answer.content.startswith("✅") and answer.components:  # asks first (Death Front: issues 31, 32)
+            if member is self.traditional_reader:
+                self.read_privately.append(answer.content)
+            button = answer.components[0]["components"][0]
+            answer = last_reply(await member.click(answer, label=button["label"]))
         assert answer.ephemeral and answer.content.startswith("✅"), (name, options, answer.content)
         if member is self.traditional_reader:
             self.read_privately.append(answer.content)
@@ -242,11 +248,25 @@ def deathfront_command(action) -> tuple[str, dict]:
     return "deathfront end", {"answer": "agree" if kind == "agree_end" else "decline"}
 
 
+def skill_in_every_hand(state) -> None:
+    """A skill card in each opening hand (swapped with a card of the deck):
+    games end sooner since an empty hand ends them (issue 32), so a skill
+    card may never be drawn, and each kind's words must show once."""
+    from engines.deathfront import rules as R
+
+    for seat, hand in enumerate(state.hands):
+        if not any(R.card(u).type == "skill" for u in hand):
+            skill = next(u for u in state.decks[seat] if R.card(u).type == "skill")
+            at = state.decks[seat].index(skill)
+            state.decks[seat][at], hand[0] = hand[0], skill
+
+
 async def test_a_whole_deathfront_game_in_chinese(simcord_env, locales):
     table = ChineseTable(simcord_env, locales)
     await table.open("deathfront")
     table.live().record.seed = 3
     engine, rng, used = DeathFrontEngine(), random.Random(1), set()
+    skill_in_every_hand(table.live().state)
     for turn in range(800):
         live = table.live()
         if live is None:

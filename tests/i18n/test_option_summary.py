@@ -1,5 +1,5 @@
 """The lobby's option line reads as a sentence of the reader's language."""
-from cogs.lobby_message import config_summary
+from cogs.lobby.message import config_summary
 
 
 def test_option_line_uses_the_full_width_colon_in_chinese():

@@ -1,4 +1,5 @@
-"""docker-compose.yml: PostgreSQL and two bot processes splitting the shards.
+"""docker-compose.yml: PostgreSQL, two bot processes splitting the shards, the
+web process, and the Redis whose window they share for the token's REST budget.
 No Docker engine here: the file is read as compose reads it (YAML, `.env`
 interpolation, env_file < environment) and each bot service's settings are
 built and validated as the container would build them. When a compose
@@ -38,6 +39,11 @@ def compose() -> dict:
 
 
 def bot_services(compose: dict) -> dict[str, dict]:
+    return {name: s for name, s in compose["services"].items() if "build" in s and "web" not in (s.get("command") or [])}
+
+
+def processes(compose: dict) -> dict[str, dict]:
+    """Every process built from the Dockerfile: the bots and `tabletop web`."""
     return {name: s for name, s in compose["services"].items() if "build" in s}
 
 
@@ -132,7 +138,7 @@ def test_the_shards_are_split_exactly_once_and_one_process_syncs(compose, monkey
 
 def test_every_bot_reaches_the_db_service_and_fits_its_connections(compose, monkeypatch, tmp_path):
     db_env = compose["services"]["db"]["environment"]
-    bots = bot_services(compose)
+    bots = processes(compose)  # the web process's pool too
     connections = 0
     for name, service in bots.items():
         settings = settings_of(service, monkeypatch, tmp_path)
@@ -165,3 +171,32 @@ def test_compose_itself_accepts_the_file(tmp_path):
     refused = subprocess.run([*compose_binary(), "config", "--quiet"], cwd=tmp_path, capture_output=True,
                              text=True, timeout=60)
     assert refused.returncode != 0 and "POSTGRES_PASSWORD" in refused.stderr
+
+
+def test_the_web_process_serves_on_this_machine_on_the_bots_database(compose, monkeypatch, tmp_path):
+    web = compose["services"]["web"]
+    assert web["command"] == ["python", "bot.py", "web"] and web["build"] == "."
+    assert web["ports"] == ["127.0.0.1:8080:8080"]  # a TLS proxy goes in front; not every interface
+    assert "--check" in web["healthcheck"]["test"] and "web" in web["healthcheck"]["test"]
+    assert web["depends_on"]["db"]["condition"] == "service_healthy"
+    settings = settings_of(web, monkeypatch, tmp_path)
+    bot = settings_of(compose["services"]["bot-0"], monkeypatch, tmp_path)
+    assert settings.database_url == bot.database_url and settings.web_port == 8080
+    assert settings.shards is None  # no gateway: it runs no shard
+
+
+def test_every_process_shares_one_rest_window_in_the_redis_service(compose, monkeypatch, tmp_path):
+    redis = compose["services"]["redis"]
+    assert redis["image"].startswith("redis:7.0")  # what Debian ships and CI tests (.ci/run)
+    assert "redis-cli" in redis["healthcheck"]["test"] and redis["restart"] == "unless-stopped"
+    assert "volumes" not in redis  # a window of the last second: nothing worth keeping
+    fleet = processes(compose)
+    assert len(fleet) == 3
+    for name, service in fleet.items():
+        settings = settings_of(service, monkeypatch, tmp_path)
+        url = urlsplit(settings.rest_redis_url)
+        assert (url.scheme, url.hostname, url.port) == ("redis", "redis", 6379), name
+        assert settings.rest_processes == len(fleet), name  # each falls back to its share: 45 // 3
+        assert settings.rest_budget, name
+        # The bots still start without Redis (they fall back to their share): started, not healthy.
+        assert service["depends_on"]["redis"]["condition"] == "service_started", name

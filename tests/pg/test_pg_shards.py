@@ -7,7 +7,7 @@ import discord
 import pytest
 from pydantic import ValidationError
 
-from bot import Settings, create_bot
+from bot import SHARED_EXTENSIONS, Settings, create_bot
 from db.database import Database
 from db.leases import IdentifyLeases
 from games.definition import GameDefinition
@@ -57,7 +57,7 @@ def test_the_sharded_bot_runs_exactly_its_shards(database_url):
 @pytest.mark.parametrize("shard_ids, syncs", [("0,2", True), ("1,3", False)])
 async def test_only_the_process_with_shard_zero_syncs_commands(database_url, monkeypatch, shard_ids, syncs):
     bot = create_bot(settings_for(database_url, shard_count=4, shard_ids=shard_ids),
-                     extensions=["cogs.core"])
+                     extensions=[*SHARED_EXTENSIONS])
     synced = []
 
     async def sync(self=bot):

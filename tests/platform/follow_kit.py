@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from bot import SHARED_EXTENSIONS
 from tables.registry import default_registry
 
-GAME_EXTENSIONS = ["cogs.core", "cogs.setup", "cogs.cubed", "cogs.deathfront"]
+GAME_EXTENSIONS = [*SHARED_EXTENSIONS, "cogs.games.setup", "cogs.games.cubed", "cogs.games.deathfront"]
 PING_MARK = "your turn in"
 
 

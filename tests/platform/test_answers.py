@@ -1,9 +1,8 @@
 """Clearer answers: whose turn it is, which step and what is possible,
-what a successful action did, and Death Front's confirmation before an
-action that ends the game by emptying the player's hand."""
+what a successful action did, and Death Front's confirmation before the
+last card of the hand (the game then ends at the round's resolution)."""
 import random
 
-from engines.deathfront.models import Pass
 from tests.conftest import last_reply
 from tests.platform.follow_kit import Game, simcord_bot  # noqa: F401
 
@@ -33,41 +32,40 @@ async def test_a_success_says_what_was_done(simcord_env):
     assert "bob keeps" in answer.content
 
 
-def out_of_cards(state, seat) -> None:
-    """As if the seat had played its last card with nothing left to draw
-    (docs/rules/deathfront.md, decision 12: only then does the game end)."""
-    state.discards[seat] += state.hands[seat] + state.decks[seat]
-    state.hands[seat], state.decks[seat] = [], []
+def about_to_deploy(live, seat) -> str | None:
+    """A card of the seat's hand that may be deployed now (deploy step), or None."""
+    from engines.deathfront import choices
+
+    if live.state.step != "deploy" or live.state.pending_advance is not None:
+        return None
+    cards = choices.deployable(live.state, seat)
+    return cards[0] if cards else None
 
 
-def ends_with_empty_hand(live, seat) -> bool:
-    """Would passing now end the game if this seat had no cards left?"""
-    if live.state.step not in ("deploy", "facility", "skill", "attack"):
-        return False
-    trial = live.state.model_copy(deep=True)
-    out_of_cards(trial, seat)
-    try:
-        after, _ = live.engine.apply(trial, seat, Pass())
-    except Exception:
-        return False
-    return live.engine.is_over(after)
+async def test_death_front_asks_before_the_last_card_which_ends_the_game_at_resolution(simcord_env):
+    """Issue 32: an empty hand ends the game at this round's resolution (the
+    deck does not count), so playing the last card asks first."""
+    from engines.deathfront import rules as R
 
-
-async def test_death_front_asks_before_emptying_the_hand_ends_the_game(simcord_env):
     game = Game(simcord_env, "deathfront")
     await game.start()
     rng = random.Random(3)
-    while not ends_with_empty_hand(live := game.live(), seat := live.to_act()[0]):
+    while (card := about_to_deploy(live := game.live(), seat := live.to_act()[0])) is None:
         await game.play_one(rng)
     member = game.member(live.seats[seat].user_id)
+    cell = R.deploy_cells(live.state, seat, card)[0]
+    assert live.state.decks[seat]  # cards are left to draw: the hand alone counts now
+    live.state.hands[seat] = [card]  # (its other cards played)
     version = live.record.version
-    trial = live.state.model_copy(deep=True)
-    trial.hands[seat] = []  # the last card played, but cards are left to draw: the game goes on
-    assert not live.engine.is_over(live.engine.apply(trial, seat, Pass())[0])
-    out_of_cards(live.state, seat)  # nothing left to draw either: passing ends the game
-    answer = last_reply(await member.slash(game.channel, "deathfront pass"))
-    assert answer.ephemeral and "empties your hand with no cards left to draw, which ends the game" in answer.content
+    answer = last_reply(await member.slash(game.channel, "deathfront deploy", card=card, cell=cell))
+    assert answer.ephemeral and "This is your last card" in answer.content and "end of this round" in answer.content
     assert game.live().record.version == version  # nothing happened yet
     await member.click(answer, label="Confirm")
-    assert game.live() is None  # confirmed: the game ended
-    assert (await game.service.games.get(live.id)).status == "finished"
+    assert game.live().record.version > version and not game.live().state.hands[seat]
+    assert game.live().state.result is None  # the round goes on
+    round_number = live.state.round
+    while game.live() is not None:
+        assert game.live().state.round == round_number  # no further round
+        await game.play_one(rng)
+    record = await game.service.games.get(live.id)
+    assert record.status == "finished"

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from bot import SHARED_EXTENSIONS
 from tables.hints import Hints, hint_text
 from tables.registry import default_registry
 from tables.review_show import move_text
@@ -18,7 +19,7 @@ from tests.conftest import Table, last_reply
 
 @pytest.fixture
 def simcord_bot(bot_builder):
-    return bot_builder(default_registry(), ["cogs.core", "cogs.setup", "cogs.cubed", "cogs.deathfront"])
+    return bot_builder(default_registry(), [*SHARED_EXTENSIONS, "cogs.games.setup", "cogs.games.cubed", "cogs.games.deathfront"])
 
 
 def components(message) -> list[dict]:
@@ -183,6 +184,6 @@ async def test_a_death_front_hint_is_the_same_with_the_opponents_hand_and_deck_s
     other = 1 - seat
     assert (swapped.hands[other], swapped.decks[other]) != (live.state.hands[other], live.state.decks[other])
     live.state = swapped
-    table.service.hints = Hints(lambda: table.service.thinking)  # nothing remembered
+    table.service.hints = Hints(table.service.thinking)  # nothing remembered
     again = last_reply(await player.slash(table.channel, "hint"))
     assert again.content == first.content

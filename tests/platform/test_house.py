@@ -62,8 +62,8 @@ def test_house_passes_a_clean_tree(tmp_path: Path) -> None:
         "engines/setup/engine.py": "from engines.setup import rules\n",
         "engines/setup/rules.py": "RULES = 1\n",
         "render/setup/board.py": "from engines.setup.rules import RULES\n",
-        "cogs/builder/setup.py": "import render.setup.board\n",
-        "cogs/setup.py": "import cogs.builder.setup\nimport games.setup\n",
+        "cogs/play/builder/setup.py": "import render.setup.board\n",
+        "cogs/games/setup.py": "import cogs.play.builder.setup\nimport games.setup\n",
         "games/setup.py": "ENGINE = 'engines.setup.engine:SetupEngine'\n",
     })
     assert not any(house.report(root=root).values())

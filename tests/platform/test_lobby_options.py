@@ -7,12 +7,13 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot import SHARED_EXTENSIONS
 from engines.deathfront.cards import ALLIED_FACTIONS
 from tables.errors import TableError
 from tables.registry import default_registry
 from tests.conftest import Table, last_reply
 
-ALL_GAMES = ["cogs.core", "cogs.cubed", "cogs.setup", "cogs.deathfront"]
+ALL_GAMES = [*SHARED_EXTENSIONS, "cogs.games.cubed", "cogs.games.setup", "cogs.games.deathfront"]
 
 
 @pytest.fixture

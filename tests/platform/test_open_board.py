@@ -12,7 +12,7 @@ from unittest.mock import AsyncMock
 
 import pytest
 
-from cogs.activity import OpenBoardButton
+from cogs.play.activity import OpenBoardButton
 from tests.conftest import last_reply
 
 OPENAPI = Path("/work/shared/discord/openapi.json")

@@ -107,7 +107,7 @@ async def test_every_command_payload_fits_discord_limits(settings):
     """Names, descriptions and choices, in every language, as Discord checks them."""
     import re as _re
 
-    from cogs.translator import CatalogueTranslator
+    from app.translator import CatalogueTranslator
 
     bot = create_bot(settings)
     await bot.db.open()

@@ -7,6 +7,7 @@ import discord
 import pytest
 
 import i18n
+from bot import SHARED_EXTENSIONS
 from i18n import normalize_locale, t
 from tests.conftest import Table, last_reply
 
@@ -80,7 +81,7 @@ async def test_help_and_rules_in_chinese(simcord_env, locales):
 
 
 async def test_command_descriptions_are_translated(simcord_env):
-    from cogs.translator import CatalogueTranslator
+    from app.translator import CatalogueTranslator
 
     bot = simcord_env.bot
     hand = bot.tree.get_command("hand")
@@ -96,7 +97,7 @@ async def test_another_games_command_names_the_game_in_the_callers_language(simc
     from tables.registry import default_registry
 
     await simcord_env.restart_bot(bot_builder(default_registry(),
-                                              ["cogs.core", "cogs.setup", "cogs.cubed", "cogs.deathfront"]))
+                                              [*SHARED_EXTENSIONS, "cogs.games.setup", "cogs.games.cubed", "cogs.games.deathfront"]))
     t_ = Table(simcord_env)
     alice, bob = t_.members
     await alice.slash(t_.channel, "setup new")

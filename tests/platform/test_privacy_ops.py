@@ -9,7 +9,7 @@ import pytest
 
 from app.cli import main as cli_main
 from app.settings import Settings
-from cogs.privacy import PrivacyCog
+from cogs.account.privacy import PrivacyCog
 from tables.pruning import DAY, Pruner
 from tests.conftest import Table, last_reply
 from tests.platform.privacy_kit import traces

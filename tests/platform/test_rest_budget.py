@@ -1,4 +1,4 @@
-"""The process-wide REST budget (cogs/rest_budget.py): under a controllable
+"""The process-wide REST budget (app/rest_budget.py): under a controllable
 clock no window ever holds more calls than its limit, each channel's calls go
 in order, no channel starves, interaction calls pass uncounted; with a slow
 budget the changes behind a waiting board are delivered as one, the newest;
@@ -10,10 +10,10 @@ import random
 
 from discord.http import Route
 
+from app.rest_budget import PRUNE_AT, RestBudget, RestLimits, install
 from bench.discord_model import DiscordModel, ModelHost, Rest
 from bench.pipeline_bench import Delivered, TrackedDrawing, Tracker
 from cogs.notifier import DiscordNotifier
-from cogs.rest_budget import PRUNE_AT, RestBudget, RestLimits, install
 from tests.platform.test_announcing import WAIT, play_highest, service_with, start_game
 
 LIMITS = RestLimits(global_requests=10, global_seconds=1.0, channel_requests=3, channel_seconds=5.0)

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from cogs.results_text import results_text
+from cogs.play.results_text import results_text
 from db.models import Seat
 from engines.base import Result
 from tables.live import GameSummary, Standing

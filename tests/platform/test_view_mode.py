@@ -1,9 +1,9 @@
-"""/settings view mode:Image|Text and cogs/pictures.picture: a text-mode
+"""/settings view mode:Image|Text and cogs/play/pictures.picture: a text-mode
 player gets the state in words instead of a picture; every picture carries
 its alt text; a public board is always a described picture."""
 from __future__ import annotations
 
-from cogs.pictures import picture
+from cogs.play.pictures import picture
 from tests.conftest import Table, last_reply
 from tests.support.highcard import HighcardRenderer, PrivateView, PublicView
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from render.profile import WIDTH as PROFILE_WIDTH
 from tables.privacy import forget
 from tests.conftest import Table, last_reply
 
@@ -37,7 +38,7 @@ async def test_my_profile_is_private_with_the_card(simcord_env):
     assert answer.ephemeral
     assert "**alice** on this server — games: 3 · wins: " in answer.content
     image = card_of(simcord_env, answer)
-    assert image.width == 800 and image.height > 900  # the full card, chart and all
+    assert image.width == PROFILE_WIDTH and image.height > 450  # the full card, chart and all
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     image.save(ARTIFACTS / "simcord-alice.png")
     assert "Games: 3;" in answer.attachments[0].description and "rating: " in answer.attachments[0].description

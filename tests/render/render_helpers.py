@@ -52,11 +52,9 @@ def clear_caches() -> None:
     (and recorded) again."""
     import render.cubed as cubed
     import render.deathfront as deathfront
-    import render.setup as setup
 
     cubed.cube_sprite.cache_clear()
     cubed.cell_sprite.cache_clear()
-    setup._static_board.cache_clear()
     deathfront.tile_sprite.cache_clear()
     deathfront.grid_image.cache_clear()
     common.runs.cache_clear()

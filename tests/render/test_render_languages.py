@@ -8,7 +8,9 @@ from render_helpers import decode, diff_box, late, setup_state, tofu
 
 from engines.deathfront.cards import card_name
 from i18n import catalogue
-from render.setup import BOARD_Y, PANEL_Y, WIDTH, SetupRenderer
+from render.setup import WIDTH, SetupRenderer
+from render.setup.board import panel_of
+from render.setup.geometry import corner_box
 from tables.registry import default_registry
 
 LOCALES = ("en", "zh-CN", "zh-TW")
@@ -63,16 +65,16 @@ def test_names_are_drawn_where_the_players_are_listed():
     image_a = decode(renderer.board_png(_view(a), "zh-CN"))
     image_b = decode(renderer.board_png(_view(b), "zh-CN"))
     assert diff_box(image_a, image_b) is not None
-    players_top = PANEL_Y + 110 + 28
-    header = (0, 0, WIDTH, BOARD_Y - 8)  # "to play: NAME"
-    rows = (0, players_top - 4, WIDTH, players_top + 2 * 38)
+    panel = panel_of(_view(a), "zh-CN")
+    corner = corner_box(0, 3)
+    header = (corner[0], 0, WIDTH, corner[3])  # "to play: NAME" in the top right corner
+    rows = (0, panel.player_row(0), WIDTH, panel.player_row(2))
     assert diff_box(image_a.crop(header), image_b.crop(header)) or diff_box(image_a.crop(rows), image_b.crop(rows))
     assert diff_box(image_a.crop(rows), image_b.crop(rows))
     # nothing else changes: the board and everything below the player rows are the same
-    middle = (0, BOARD_Y - 8, WIDTH, players_top - 4)
-    below = (0, players_top + 2 * 38, WIDTH, image_a.height)
-    assert diff_box(image_a.crop(middle), image_b.crop(middle)) is None
-    assert diff_box(image_a.crop(below), image_b.crop(below)) is None
+    for part in ((0, 0, corner[0], corner[3]), (0, corner[3], WIDTH, panel.player_row(0)),
+                 (0, panel.player_row(2), WIDTH, image_a.height)):
+        assert diff_box(image_a.crop(part), image_b.crop(part)) is None
     with tofu():
         boxes = decode(renderer.board_png(_view(a), "zh-CN"))
     assert diff_box(image_a, boxes) and diff_box(image_b, boxes)

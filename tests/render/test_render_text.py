@@ -11,10 +11,10 @@ from render.common import (
     draw_text,
     face_for,
     fit_text,
-    record_text,
     runs,
     text_width,
 )
+from render.watching import record_text
 
 NO_FONT = "\U000F0001"  # supplementary private use: no font defines it
 

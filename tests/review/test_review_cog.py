@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 
 from bench.review_games import setup_two_for_six
+from bot import SHARED_EXTENSIONS
 from games import setup as setup_game
 from tables.registry import GameRegistry
 from tests.conftest import Table, last_reply
@@ -18,7 +19,7 @@ from tests.conftest import Table, last_reply
 
 @pytest.fixture
 def make_bot(bot_builder):
-    return lambda: bot_builder(GameRegistry([setup_game.DEFINITION]), ["cogs.core", "cogs.setup"])
+    return lambda: bot_builder(GameRegistry([setup_game.DEFINITION]), [*SHARED_EXTENSIONS, "cogs.games.setup"])
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from bot import SHARED_EXTENSIONS
 from engines.setup.engine import SetupEngine, format_placements
 from engines.setup.models import PlayAction, SwapAction
 from engines.setup.rules import plain
@@ -19,7 +20,7 @@ from tests.setup.conftest import build
 @pytest.fixture
 def make_bot(bot_builder):
     return lambda: bot_builder(GameRegistry([setup_game.DEFINITION]),
-                               ["cogs.core", "cogs.setup"])
+                               [*SHARED_EXTENSIONS, "cogs.games.setup"])
 
 
 @pytest.fixture

@@ -10,18 +10,19 @@ from engines.setup.models import LastMove, SetupConfig
 from engines.setup.rules import plain
 from render.setup import (
     BACKGROUND,
-    FINISH_FILL,
+    FINISH_INK,
     HIGHLIGHT,
     PUBLIC_FILL,
     SEAT_COLOURS,
     SUIT_COLOURS,
-    TRACK_ROW_H,
     WIDTH,
     SetupRenderer,
     board_height,
+    lane_x,
     square_box,
-    track_cell,
 )
+from render.setup.board import panel_of
+from render.setup.geometry import LANE, PLAYER_ROW
 
 ENGINE = SetupEngine()
 RENDERER = SetupRenderer()
@@ -46,8 +47,9 @@ def game(mode="ffa", players=4, moves=6, seed=2):
 
 def test_board_size_owner_tints_and_tiles():
     state = game()
-    image = decode(RENDERER.board_png(ENGINE.public_view(state)))
-    assert image.size == (WIDTH, board_height(4, 30))
+    view = ENGINE.public_view(state)
+    image = decode(RENDERER.board_png(view))
+    assert image.size == (WIDTH, board_height(4, panel_of(view, "en").last_lines))
     x0, y0, x1, y1 = square_box("C1")
     assert image.getpixel((x0 + 10, y1 - 6)) == PUBLIC_FILL
     for square, seat in (("S1", 0), ("W2", 1), ("N1", 2), ("E2", 3)):
@@ -81,51 +83,58 @@ def test_last_move_is_highlighted():
     assert image.getpixel(((x0 + x1) // 2, y0 - 3)) != HIGHLIGHT
 
 
+def lane_mid(view, seat: int) -> int:
+    """The middle of ``seat``'s row (players are listed in turn order)."""
+    return panel_of(view, "en").player_row(view.turn_order.index(seat)) + PLAYER_ROW // 2 - 1
+
+
 def test_pawns_and_finish_line_on_the_track():
-    """Finish 30: the track ends on the finish line; a pawn past it stands on it."""
+    """Each player's row has a lane of the score track, up to the finish
+    line (30 here); a pawn past it stands on it."""
     state = game(moves=0)
     state.scores = [0, 12, 12, 34]
-    image = decode(RENDERER.board_png(ENGINE.public_view(state)))
-    x0, y0, x1, y1 = track_cell(30)
-    assert image.getpixel((x1 - 4, y1 - 4)) == FINISH_FILL
-    x0, y0, x1, y1 = track_cell(12)
-    assert count_colour(image, (x0, y0, x1, y1), SEAT_COLOURS[1]) > 30
-    assert count_colour(image, (x0, y0, x1, y1), SEAT_COLOURS[2]) > 30
-    assert count_colour(image, track_cell(30), SEAT_COLOURS[3]) > 30
-    assert count_colour(image, track_cell(12), SEAT_COLOURS[0]) == 0
-    assert image.getpixel(track_cell(31)[:2]) == BACKGROUND
+    view = ENGINE.public_view(state)
+    image = decode(RENDERER.board_png(view))
+    for seat, score in enumerate(state.scores):
+        mid = lane_mid(view, seat)
+        assert image.getpixel((LANE[1] + 2, mid - 8)) == FINISH_INK  # the finish line on every lane (over a pawn)
+        x = round(lane_x(score, 30))
+        assert count_colour(image, (x - 5, mid - 5, x + 6, mid + 6), SEAT_COLOURS[seat]) > 30  # the pawn
+    assert round(lane_x(34, 30)) == LANE[1] and round(lane_x(0, 30)) == LANE[0]
+    twelve = round(lane_x(12, 30))
+    assert image.getpixel((twelve + 12, lane_mid(view, 1))) != SEAT_COLOURS[1]  # filled up to 12 only
+    assert image.getpixel((twelve - 12, lane_mid(view, 1))) == SEAT_COLOURS[1]
+    assert count_colour(image, (LANE[0] + 10, lane_mid(view, 0) - 5, LANE[1], lane_mid(view, 0) + 5),
+                        SEAT_COLOURS[0]) == 0  # 0 points: nothing filled
 
 
-def finish_board(finish: int) -> Image.Image:
+def finish_board(finish: int) -> tuple[Image.Image, object]:
     state = ENGINE.new_game(SetupConfig(finish=finish), [SeatInfo(name="a"), SeatInfo(name="b")], 3)
     state.scores = [finish, 5]
-    return decode(RENDERER.board_png(ENGINE.public_view(state)))
+    view = ENGINE.public_view(state)
+    return decode(RENDERER.board_png(view)), view
 
 
 def test_the_track_runs_to_the_finish_line():
-    """Issue 21: finish 12 draws spaces 0-12 (two rows), not 0-50; the
-    picture is shorter by the rows it no longer needs, and nothing is drawn
-    where space 13 would be."""
-    short, long = finish_board(12), finish_board(50)
-    assert short.size == (WIDTH, board_height(2, 12)) and long.size == (WIDTH, board_height(2, 50))
-    assert long.height - short.height == 4 * TRACK_ROW_H
-    x0, y0, x1, y1 = track_cell(12, 2)
-    assert short.getpixel((x1 - 4, y1 - 4)) == FINISH_FILL
-    assert count_colour(short, track_cell(12, 2), SEAT_COLOURS[0]) > 30
-    x0, y0, x1, y1 = track_cell(13, 2)
-    assert count_colour(short, (x0, y0, x1, y1), BACKGROUND) == (x1 - x0) * (y1 - y0)
-    below = (0, track_cell(12, 2)[3] + 6, WIDTH, short.height)
-    assert count_colour(short, below, BACKGROUND) == (below[2] - below[0]) * (below[3] - below[1])
-    x0, y0, x1, y1 = track_cell(50, 2)
-    assert long.getpixel((x1 - 4, y1 - 4)) == FINISH_FILL
+    """Issue 21: the track ends on the finish line (12, or 50): a player on
+    it stands at the end of the lane, a player on 5 a fifth or a tenth of
+    the way; a five-point tick every five spaces up to the finish."""
+    (short, short_view), (long, long_view) = finish_board(12), finish_board(50)
+    assert short.size == long.size == (WIDTH, board_height(2, 0))
+    for image, view, finish in ((short, short_view, 12), (long, long_view, 50)):
+        mid = lane_mid(view, 0)
+        assert image.getpixel((LANE[1] - 3, mid)) == SEAT_COLOURS[0]
+        assert image.getpixel((LANE[1] + 2, mid - 8)) == FINISH_INK
+        five = round(lane_x(5, finish))
+        assert count_colour(image, (five - 6, lane_mid(view, 1) - 6, five + 7, lane_mid(view, 1) + 7),
+                            SEAT_COLOURS[1]) > 30
+    assert round(lane_x(5, 12)) - LANE[0] > 2 * (round(lane_x(5, 50)) - LANE[0])
 
 
 def test_the_longest_track_stays_legible_at_phone_width():
-    """Finish 50 keeps ten spaces a row: each space is over 33 px wide when
-    the picture is shown 400 px wide."""
-    x0, _, x1, _ = track_cell(50, 2)
-    assert (x1 - x0) * 400 / WIDTH > 33
-    assert track_cell(50, 2)[0] == track_cell(0, 2)[0]
+    """Finish 50: the five-point ticks stand over 9 px apart when the
+    picture is shown 360 px wide."""
+    assert (lane_x(10, 50) - lane_x(5, 50)) * 360 / WIDTH > 9
 
 
 def test_hand_shows_own_common_and_partner_tiles():
@@ -133,7 +142,7 @@ def test_hand_shows_own_common_and_partner_tiles():
     view = ENGINE.private_view(state, 0)
     image = decode(RENDERER.hand_png(view))
     solo = decode(RENDERER.hand_png(ENGINE.private_view(game(moves=3), 0)))
-    assert image.height > solo.height and 600 <= image.width <= 1000
+    assert image.height > solo.height and image.width == solo.width == WIDTH
     assert image.getpixel((3, 3)) == BACKGROUND
     for tile in view.hand + view.partner_hand + view.common:
         assert count_colour(image, (0, 0, image.width, image.height), SUIT_COLOURS[tile[0]]) > 100
@@ -162,7 +171,7 @@ def test_finished_game_renders():
     state.end_reason = "setup.end.finish_line"
     view = ENGINE.public_view(state)
     assert view.to_act is None and view.ranks == [1, 3, 2]
-    assert decode(RENDERER.board_png(view)).size == (WIDTH, board_height(3, 35))
+    assert decode(RENDERER.board_png(view)).size == (WIDTH, board_height(3, 0))
 
 
 def test_suits_in_text_ask_for_their_text_form_so_only_the_tiles_colour_them():

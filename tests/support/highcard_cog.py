@@ -6,7 +6,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import refusals
-from cogs.game_base import GameCog
+from cogs.games.base import GameCog
 from tests.support.highcard import Play
 
 

@@ -42,8 +42,9 @@ def row(cell: str) -> int:
 
 def seeking_attacks(data: Move) -> Move:
     """Death Front: attack with the most attackers; else move a unit forward;
-    deploy while the hand holds three cards or more (a steady pace: the
-    attacks are what this player seeks); else pass."""
+    deploy while the hand holds two cards or more (it keeps one: an empty
+    hand ends the game; a pass is done for the step, so the units must be
+    out early); else pass."""
     moves = data["moves"]
 
     def of(kind: str) -> list[Move]:
@@ -56,6 +57,6 @@ def seeking_attacks(data: Move) -> Move:
         return attacks[0]
     if forward and row(forward[0]["action"]["to_cell"]) > row(forward[0]["action"]["from_cell"]):
         return forward[0]
-    if of("deploy") and hand > 2:
+    if of("deploy") and hand > 1:
         return of("deploy")[0]
     return next((m for kind in ("pass", "keep", "skip_draw") for m in of(kind)), moves[0])

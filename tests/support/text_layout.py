@@ -1,6 +1,6 @@
 """Where every text of a picture ends up, and what is wrong with it.
 
-``LayoutRecorder`` hears every ``draw_text`` (``render.common.watch_layout``)
+``LayoutRecorder`` hears every ``draw_text`` (``render.watching.watch_layout``)
 and follows each text through what Pillow does to the image it was drawn on:
 a sprite pasted into a board, a board cropped, copied, converted, shrunk
 (``reduce``, ``resize``), encoded as PNG or JPEG and opened again. The
@@ -16,13 +16,14 @@ from __future__ import annotations
 import hashlib
 import io
 import weakref
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from PIL import Image
 
 from render.cache import all_caches
-from render.common import ELLIPSIS, DrawnText, watch_layout
+from render.common import ELLIPSIS
+from render.watching import DrawnText, watch_layout
 
 TOLERANCE = 1.5  # px: antialiased edges of neighbouring texts may touch
 
@@ -48,13 +49,17 @@ class Placed:
         return self.text != self.wanted or self.text.endswith(ELLIPSIS)
 
     def moved(self, dx: float, dy: float, scale_x: float = 1.0, scale_y: float = 1.0) -> "Placed":
+        if dx == dy == 0 and scale_x == scale_y == 1:
+            return self  # a copy or a conversion: nothing moves (frozen: the same object serves)
         x0, y0, x1, y1 = self.box
         def xs(pair: tuple[float, float]) -> tuple[float, float]:
             return (pair[0] + dx) * scale_x, (pair[1] + dx) * scale_x
 
-        return replace(self, box=((x0 + dx) * scale_x, (y0 + dy) * scale_y, (x1 + dx) * scale_x, (y1 + dy) * scale_y),
-                       span=xs(self.span), allowed=None if self.allowed is None else xs(self.allowed),
-                       size=self.size * scale_y)
+        # built directly, not with dataclasses.replace: a board moves thousands of texts
+        return Placed(self.text, self.wanted, self.size * scale_y,
+                      ((x0 + dx) * scale_x, (y0 + dy) * scale_y, (x1 + dx) * scale_x, (y1 + dy) * scale_y),
+                      xs(self.span), None if self.allowed is None else xs(self.allowed), self.clipped, self.order,
+                      self.mark)
 
 
 def inside(box: Box, width: float, height: float, tolerance: float = TOLERANCE) -> bool:
@@ -83,6 +88,13 @@ class LayoutRecorder:
     def _of(self, image: Any) -> list[Placed]:
         return self.texts.get(id(image), [])
 
+    def _extend(self, image: Any, texts: list[Placed]) -> None:
+        """Add texts to an image's own list (each image keeps a list of its own: in place, not copied)."""
+        if id(image) in self.texts:
+            self.texts[id(image)].extend(texts)
+        else:
+            self._set(image, texts)
+
     def _set(self, image: Any, texts: list[Placed]) -> None:
         key = id(image)
         if key not in self.texts:
@@ -93,8 +105,8 @@ class LayoutRecorder:
         if image is None:
             return
         self.counter += 1
-        self._set(image, self._of(image) + [Placed(drawn.text, drawn.wanted, drawn.size, drawn.box, drawn.span,
-                                                   drawn.allowed, order=self.counter, mark=drawn.mark)])
+        self._extend(image, [Placed(drawn.text, drawn.wanted, drawn.size, drawn.box, drawn.span, drawn.allowed,
+                                    order=self.counter, mark=drawn.mark)])
 
     def _follow(self, name: str, image: Image.Image, args: tuple, kwargs: dict, result: Any) -> None:
         texts = self._of(image)
@@ -136,8 +148,9 @@ class LayoutRecorder:
         for text in self._of(source):
             self.counter += 1
             clipped = text.clipped or ("" if inside(text.box, source.width, source.height) else label)
-            placed.append(replace(text.moved(dx, dy), clipped=clipped, order=self.counter))
-        self._set(dest, self._of(dest) + placed)
+            m = text.moved(dx, dy)
+            placed.append(Placed(m.text, m.wanted, m.size, m.box, m.span, m.allowed, clipped, self.counter, m.mark))
+        self._extend(dest, placed)
 
     # -- on and off ------------------------------------------------------------------------
     def __enter__(self) -> "LayoutRecorder":
@@ -203,16 +216,20 @@ class Layered:
 
 def name_cut_only(text: Placed, names: Iterable[str]) -> bool:
     """Whether a cut falls inside a player's display name, and nothing but
-    the rest of that name (and closing brackets) is lost."""
+    the rest of that name is lost: at the end of the text (closing brackets
+    may go with it), or inside it with every word after the name kept."""
     visible = text.text.removesuffix(ELLIPSIS).rstrip()
-    if not text.wanted.startswith(visible):
-        return False
     for name in names:
         start = text.wanted.find(name)
         while start >= 0:
             end = start + len(name)
-            if start <= len(visible) < end and not text.wanted[end:].strip(" )）"):
+            before, after = text.wanted[:start], text.wanted[end:]
+            if text.wanted.startswith(visible) and start <= len(visible) < end and not after.strip(" )）"):
                 return True
+            if after and text.text.startswith(before) and text.text.endswith(ELLIPSIS + after):
+                kept = text.text[len(before):len(text.text) - len(after) - len(ELLIPSIS)].rstrip()
+                if name.startswith(kept) and len(kept) < len(name):
+                    return True
             start = text.wanted.find(name, start + 1)
     return False
 

@@ -7,13 +7,14 @@ import random
 import discord
 from simcord.backend.access import can_access_channel
 
-from cogs.pictures import alt_text
+from bot import SHARED_EXTENSIONS
+from cogs.play.pictures import alt_text
 from engines.paths import load
 from engines.setup.engine import format_placements
 from engines.setup.models import PlayAction
 from tests.conftest import Table, last_reply
 
-GAMES = ["cogs.core", "cogs.setup", "cogs.deathfront"]
+GAMES = [*SHARED_EXTENSIONS, "cogs.games.setup", "cogs.games.deathfront"]
 
 
 async def open_lobby(table: Table, command: str, **options):

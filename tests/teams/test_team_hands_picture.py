@@ -9,8 +9,8 @@ from engines.base import SeatInfo
 from engines.setup.engine import SetupEngine
 from engines.setup.models import SetupConfig
 from i18n import t
-from render.common import record_text
 from render.setup import SetupRenderer
+from render.watching import record_text
 from tables.registry import default_registry
 
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot import SHARED_EXTENSIONS
 from tests.conftest import TEST_EXTENSIONS, Table, last_reply
 
-EXTENSIONS = [*TEST_EXTENSIONS, "cogs.tournament"]
+EXTENSIONS = [*TEST_EXTENSIONS, "cogs.community.tournament.extension"]
 
 
 @pytest.fixture
@@ -146,7 +147,7 @@ async def test_refusals_are_private_and_change_nothing(hall):
 async def test_a_team_tournament_signs_up_pairs(bot_builder, simcord_env):
     from tables.registry import default_registry
 
-    bot = bot_builder(default_registry(), extensions=[*EXTENSIONS[:1], "cogs.tournament"])
+    bot = bot_builder(default_registry(), extensions=[*SHARED_EXTENSIONS, "cogs.community.tournament.extension"])
     await simcord_env.restart_bot(bot)
     hall = Table(simcord_env, names=("alice", "bob", "carol", "dave"))
     alice, bob, carol, dave = hall.members

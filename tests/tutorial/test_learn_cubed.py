@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot import SHARED_EXTENSIONS
 from engines.cubed.models import Draw3Action, DrawAction, KeepAction, PlaceAction
 from engines.cubed.tutorial import TUTORIAL
 from games import cubed as cubed_game
@@ -22,7 +23,7 @@ WRONG = [PlaceAction(piece="LYA", cell=(0, 1), rotation=0), DrawAction(), KeepAc
 
 @pytest.fixture
 def make_bot(bot_builder):
-    return lambda: bot_builder(GameRegistry([cubed_game.DEFINITION]), ["cogs.core", "cogs.cubed", "cogs.learn"])
+    return lambda: bot_builder(GameRegistry([cubed_game.DEFINITION]), [*SHARED_EXTENSIONS, "cogs.games.cubed", "cogs.learn.tutorial.extension"])
 
 
 @pytest.fixture

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.builder.ids import MULTI, SEP
+from bot import SHARED_EXTENSIONS
+from cogs.play.builder.ids import MULTI, SEP
 from engines.deathfront.models import Attack, Deploy, Move, PlaceFacility, PlaySkill
 from engines.deathfront.tutorial import TUTORIAL
 from games import deathfront as deathfront_game
@@ -33,7 +34,7 @@ FIRST = {Deploy: "d", Move: "m", PlaceFacility: "f", PlaySkill: "k", Attack: "a"
 @pytest.fixture
 def make_bot(bot_builder):
     return lambda: bot_builder(GameRegistry([deathfront_game.DEFINITION]),
-                               ["cogs.core", "cogs.deathfront", "cogs.learn"])
+                               [*SHARED_EXTENSIONS, "cogs.games.deathfront", "cogs.learn.tutorial.extension"])
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot import SHARED_EXTENSIONS
 from engines.setup.models import SwapAction
 from engines.setup.tutorial import TUTORIAL
 from games import setup as setup_game
@@ -21,7 +22,7 @@ STEPS = [step.expect for step in TUTORIAL.steps]
 
 @pytest.fixture
 def make_bot(bot_builder):
-    return lambda: bot_builder(GameRegistry([setup_game.DEFINITION]), ["cogs.core", "cogs.setup", "cogs.learn"])
+    return lambda: bot_builder(GameRegistry([setup_game.DEFINITION]), [*SHARED_EXTENSIONS, "cogs.games.setup", "cogs.learn.tutorial.extension"])
 
 
 @pytest.fixture

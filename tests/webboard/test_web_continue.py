@@ -70,7 +70,7 @@ async def test_bad_steps_are_refused_in_the_readers_language_and_change_nothing(
             ({"version": version, "steps": [[mine, "C1"], [mine, "C2"]]}, 422, "setup.err.duplicate_tile"),
             ({"version": version, "steps": [[state.hands[1][0], "C1"]]}, 422, "setup.err.tile_not_available"),
             ({"version": version, "steps": [[mine, "Q7"]]}, 422, "setup.err.unknown_square"),
-            ({"version": version - 1, "steps": []}, 409, "web.err.stale"),
+            ({"version": version - 1, "steps": []}, 409, "core.err.moved_on"),
             ({"version": str(version), "steps": []}, 400, "web.err.bad_version"),
             ({"version": version, "seat": 1, "steps": []}, 403, "web.err.not_your_seat"),
         ]
@@ -90,7 +90,7 @@ async def test_watchers_strangers_and_games_that_list_every_move_are_refused(dat
         version = (await table_json(ada, table_id))["version"]
         stranger = await local_player(front, "Eve")  # a local session watches a local table
         status, answer = await ask(stranger, table_id, {"version": version, "steps": []})
-        assert (status, answer["error"]) == (403, "web.err.watching")
+        assert (status, answer["error"]) == (403, "core.err.not_seated")
         cubed = await new_table(ada, "cubed")
         data = await table_json(ada, cubed)
         assert data["continues"] is False

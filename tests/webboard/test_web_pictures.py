@@ -72,3 +72,26 @@ async def test_regions_come_from_the_renderer_where_it_has_them(database_url, mo
         regions = data["board"]["regions"]
         assert regions and all(set(r) == {"id", "kind", "box"} and len(r["box"]) == 4 for r in regions)
         await ada.close()
+
+
+async def test_a_picture_asked_for_by_several_pages_at_once_is_drawn_once(database_url):
+    import asyncio
+
+    class CountingDrawing:
+        def __init__(self) -> None:
+            self.drawn: list[tuple[str, str]] = []
+
+        async def draw(self, renderer, kind, view, locale, key=None):
+            self.drawn.append((kind, locale))
+            await asyncio.sleep(0.2)  # the others ask meanwhile
+            return bytes(await asyncio.to_thread(getattr(renderer, f"{kind}_png"), view, locale))
+
+    drawing = CountingDrawing()
+    async with web_front(database_url, drawing=drawing) as front:
+        ada = await local_player(front)
+        table_id = await new_table(ada, "cubed")
+        data = await table_json(ada, table_id)
+        answers = await asyncio.gather(*(ada.get(data["board"]["png"]) for _ in range(5)))
+        bodies = {await answer.read() for answer in answers}
+        assert len(bodies) == 1 and drawing.drawn == [("board", "en")]
+        await ada.close()

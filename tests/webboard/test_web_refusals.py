@@ -19,14 +19,14 @@ def snapshot(front: Any, table_id: int) -> tuple[int, str]:
 
 
 def forged(cookie: str, rng: random.Random) -> str:
-    body, signature = cookie.split(".")
+    body, signature = cookie.rsplit(".", 1)  # itsdangerous: payload.timestamp.signature
     flip = rng.randrange(len(signature))
     return f"{body}.{signature[:flip]}{'0' if signature[flip] != '0' else '1'}{signature[flip + 1:]}"
 
 
 def swapped_body(mine: str, theirs: str) -> str:
     """Another session's payload under my signature."""
-    return f"{theirs.split('.')[0]}.{mine.split('.')[1]}"
+    return f"{theirs.rsplit('.', 1)[0]}.{mine.rsplit('.', 1)[1]}"
 
 
 async def test_a_fuzz_of_refused_requests_changes_nothing(database_url):

@@ -2,12 +2,14 @@
 Discord: no network in tests)."""
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from tests.webboard.kit import local_player, new_table, table_json, web_front
 from web.discord_oauth import OAuthClient, OAuthFailed
 from web.rate_limit import RateLimiter
-from web.sessions import SessionKeeper
+from web.sessions import MAX_AGE_SECONDS, SALT, SessionKeeper
 
 
 def test_a_cookie_is_ours_only_when_signed_fresh_and_not_ended():
@@ -23,6 +25,39 @@ def test_a_cookie_is_ours_only_when_signed_fresh_and_not_ended():
     now[0] -= 61
     keeper.end(session)
     assert keeper.read(cookie) is None
+
+
+def test_a_cookie_expires_after_its_age_and_is_refused_from_the_future():
+    now = [1_000_000.0]
+    keeper = SessionKeeper("s3cret", clock=lambda: now[0], max_age=60)
+    session, cookie = keeper.new(5, "Nelly", "zh-CN", "discord")
+    now[0] += 60
+    assert keeper.read(cookie) == session  # exactly the age: still good
+    now[0] += 1
+    assert keeper.read(cookie) is None  # one second more: expired
+    now[0] -= 62
+    assert keeper.read(cookie) is None  # signed "later" than now: refused, not trusted
+    now[0] += 1
+    assert keeper.read(cookie) == session
+    # A keeper with the default age keeps it 30 days, and not a second more.
+    days = SessionKeeper("s3cret", clock=lambda: now[0])
+    assert days.read(cookie) == session
+    now[0] += MAX_AGE_SECONDS + 1
+    assert days.read(cookie) is None
+
+
+def test_a_signed_value_that_is_not_a_session_is_refused():
+    from itsdangerous import URLSafeTimedSerializer
+
+    keeper = SessionKeeper("s3cret")
+    other_use = URLSafeTimedSerializer("s3cret", salt="something else").dumps({"sid": "x"})
+    assert keeper.read(other_use) is None  # the same secret, another salt
+    _, cookie = keeper.new(-16, "Ada", "en", "local")
+    for bad in ("", ".", "..", "a.b.c", cookie[:-1], cookie + "x" * 1100, "é" + cookie, cookie.replace(".", "", 1)):
+        assert keeper.read(bad) is None, bad
+    # well signed under our own key and salt, but not a session's fields
+    ours = URLSafeTimedSerializer("s3cret", salt=SALT, signer_kwargs={"digest_method": hashlib.sha256})
+    assert keeper.read(ours.dumps({"sid": "x"})) is None and keeper.read(ours.dumps([1, 2])) is None
 
 
 def test_the_token_bucket_allows_a_burst_then_the_rate():
@@ -82,3 +117,20 @@ async def test_a_refused_exchange_names_only_its_step(token, user, step):
     with pytest.raises(OAuthFailed) as failed:
         await OAuthClient("app-id", "app-secret", FakeDiscord(token, user)).exchange("the-code")
     assert failed.value.step == step and "the-code" not in str(failed.value) and "secret" not in str(failed.value)
+
+
+async def test_the_limit_still_stops_a_flood_of_pictures(database_url):
+    """A page asks far less than the limit (tests/browser/test_page_traffic.py); a flood still meets it."""
+    import asyncio
+
+    now = [0.0]
+    async with web_front(database_url, limiter=RateLimiter(rate=10, burst=20, clock=lambda: now[0])) as front:
+        ada = await local_player(front)
+        table_id = await new_table(ada, "cubed")
+        data = await table_json(ada, table_id)
+        answers = await asyncio.gather(*(ada.get(data["board"]["png"]) for _ in range(40)))
+        statuses = sorted(answer.status for answer in answers)
+        assert statuses.count(200) == 18 and statuses.count(429) == 22  # the session's burst of 20, less 2 made
+        now[0] += 1
+        assert (await ada.get(data["hand"]["png"])).status == 200
+        await ada.close()

@@ -159,3 +159,25 @@ async def test_describing_the_moves_costs_little(database_url):
             print(f"{game}: at most {most} moves a turn; the slowest turn: {worst * 1000:.1f} ms in all, "
                   f"describing them (steps, previews) {describing * 1000:.1f} ms")
             assert most
+
+
+async def test_death_front_moves_that_end_the_game_or_propose_to_ask_first(database_url):
+    """Issue 31/32: proposing to end, and the last card of the hand (the game
+    ends at this round's resolution), carry the question the page asks before
+    sending them (``confirm``); every other move sends on Confirm alone."""
+    async with web_front(database_url, seed=2) as front:
+        player = await local_player(front)
+        table_id = await new_table(player, "deathfront")
+        data = await play_until(front, player, table_id,
+                                lambda d: any(m["action"]["kind"] == "deploy" for m in d["moves"]))
+        proposals = [m for m in data["moves"] if m["action"]["kind"] == "propose_end"]
+        assert len(proposals) == 1 and proposals[0]["confirm"].startswith("Propose to end the game now?")
+        assert not proposals[0]["steps"]  # a button of the page, which now asks in the bar first
+        assert all(not m["confirm"] for m in data["moves"] if m["action"]["kind"] != "propose_end")
+        live = front.service.get(table_id)
+        seat = live.to_act()[0]
+        card = next(m["action"]["card"] for m in data["moves"] if m["action"]["kind"] == "deploy")
+        live.state.hands[seat] = [card]  # as if its other cards were played: this one is the last
+        words = deathfront_moves(live.state, seat, [live.engine.action_from_json(m["action"]) for m in data["moves"]
+                                                     if m["action"].get("card") == card], "en")
+        assert words and all(w.confirm == t("deathfront.confirm.last_card", "en") for w in words)

@@ -55,7 +55,7 @@ async def test_a_local_session_watches_a_local_table_live(database_url):
         await refused(await bob.get(f"/api/tables/{table_id}?seat=0"), 403, "web.err.watching")
         for move in mine["moves"][:5]:
             await refused(await bob.post(f"/api/tables/{table_id}/actions", json={
-                "action": move["action"], "version": mine["version"]}), 403, "web.err.watching")
+                "action": move["action"], "version": mine["version"]}), 403, "core.err.not_seated")
         assert state_of(front.service, table_id) == before
         # live: Ada's move reaches the watcher's socket, and the JSON follows
         socket = await bob.ws_connect(f"/api/tables/{table_id}/ws")
@@ -136,7 +136,7 @@ async def test_a_watchers_every_reach_for_a_hand_seat_or_move_is_refused(databas
                     body = {"action": table.engine.action_to_json(action), "version": table.record.version}
                     for extra in ({}, {"seat": seat}):
                         await refused(await cy.post(f"/api/tables/{table_id}/actions", json=body | extra),
-                                      403, "web.err.watching")
+                                      403, "core.err.not_seated")
                         asked += 1
             assert state_of(front.service, table_id) == before
         assert asked >= 100

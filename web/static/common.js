@@ -18,38 +18,56 @@ const Tabletop = {
     if (!response.ok) { const error = new Error(data.message || response.statusText); error.status = response.status; throw error; }
     return data;
   },
-  // The start page's data, opening a local session first when there is none.
+  // The start page's data, opening a local session first when there is none (asked, not
+  // found out by a refusal: a first visit logs no error).
   async games() {
-    try { return await this.request("GET", "/api/games"); } catch (error) {
-      if (error.status !== 401) throw error;
-      await this.request("POST", "/api/local/session", { locale: navigator.language || "en" });
-      return await this.request("GET", "/api/games");
-    }
+    const { you, local } = await this.request("GET", "/api/session");
+    if (!you && local) await this.request("POST", "/api/local/session", { locale: navigator.language || "en" });
+    return await this.request("GET", "/api/games");
   },
   // The table to show: the Activity's (null: nothing to show), else the one in /t/{id}.
   async tableId() {
     return this.signIn ? await this.signIn : location.pathname.split("/").pop();
   },
-  // A socket's URL. With a bearer token, a one-use ticket stands in for it: a
+  // A socket's URL, with `query`. With a bearer token, a one-use ticket stands in for it: a
   // browser cannot set a header on a WebSocket, and the token must not be in a URL.
-  async socketUrl(path) {
-    let url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + path;
-    if (this.token) url += "?ticket=" + encodeURIComponent((await this.request("POST", "/api/session/ticket")).ticket);
-    return url;
+  async socketUrl(path, query) {
+    const params = new URLSearchParams();
+    if (this.token) params.set("ticket", (await this.request("POST", "/api/session/ticket")).ticket);
+    for (const [name, value] of Object.entries(query || {})) params.set(name, value);
+    const search = params.toString();
+    return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + path + (search ? "?" + search : "");
   },
-  // A picture of the API. An <img> cannot send a bearer token, so with one the
-  // page fetches the PNG itself and shows it from a blob: URL.
-  async showPicture(img, url) {
-    if (!this.token) { img.src = url; return; }
+  // A picture of the API (its URL names its version), described by `alt`. A refused (429) or
+  // failed one is asked again, later each time, while it is still the one wanted. An <img>
+  // cannot send a bearer token, so with one the page fetches the PNG itself and shows it from
+  // a blob: URL.
+  showPicture(img, url, alt, tries = 0) {
+    if (alt !== undefined) img.alt = alt;
+    if (tries === 0 && img.dataset.wanted === url) return;  // already shown, or on its way
     img.dataset.wanted = url;
-    try {
-      const response = await fetch(url, { headers: { "Authorization": "Bearer " + this.token } });
-      if (!response.ok || img.dataset.wanted !== url) return;  // a newer picture was asked for meanwhile
+    const again = () => {
+      if (img.dataset.wanted !== url || tries >= this.PICTURE_TRIES) return;
+      setTimeout(() => { if (img.dataset.wanted === url) this.showPicture(img, url, undefined, tries + 1); },
+                 Math.min(8000, 500 * 2 ** tries));
+    };
+    const asked = tries ? url + (url.includes("?") ? "&" : "?") + "try=" + tries : url;
+    if (!this.token) {
+      img.onerror = again;
+      img.src = asked;
+      return;
+    }
+    fetch(asked, { headers: { "Authorization": "Bearer " + this.token } }).then(async (response) => {
+      if (img.dataset.wanted !== url) return;  // a newer picture was asked for meanwhile
+      if (!response.ok) { again(); return; }
+      const blob = await response.blob();
+      if (img.dataset.wanted !== url) return;
       const old = img.src;
-      img.src = URL.createObjectURL(await response.blob());
+      img.src = URL.createObjectURL(blob);
       if (old.startsWith("blob:")) URL.revokeObjectURL(old);
-    } catch (error) { /* the next change or refresh asks again */ }
+    }).catch(again);
   },
+  PICTURE_TRIES: 8,
   async loadWords(locale) {
     this.words = await this.request("GET", "/i18n/" + encodeURIComponent(locale) + ".json");
     document.documentElement.lang = locale;

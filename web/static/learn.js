@@ -61,10 +61,10 @@
       rich(document.getElementById("summary-next"), data.summary.next);
       rich(document.getElementById("summary-again"), data.summary.again);
     }
-    if (data.board) Tabletop.showPicture(document.getElementById("board"), data.board.png);
+    if (data.board) Tabletop.showPicture(document.getElementById("board"), data.board.png, data.board.alt);
     const handSection = document.getElementById("hand-section");
     handSection.hidden = !data.hand;
-    if (data.hand) Tabletop.showPicture(document.getElementById("hand"), data.hand.png);
+    if (data.hand) Tabletop.showPicture(document.getElementById("hand"), data.hand.png, data.hand.alt);
     const buttons = Taps.show(data, act);
     document.getElementById("tap-hint").hidden = !Taps.moves.length;
     document.getElementById("moves-section").hidden = data.finished;

@@ -1,6 +1,8 @@
 // A table: the board and your hand with tap targets (taps.js), whose turn, the
-// log and the moves that have no place on a picture as buttons; it refreshes
-// when the table's WebSocket says "changed". A watcher sees the board, whose
+// log and the moves that have no place on a picture as buttons. The page asks
+// for the table once; then the table's WebSocket brings each change, the table
+// itself (made for this page: its seat's hand and moves), so a move costs the
+// page its POST and the new pictures only. A watcher sees the board, whose
 // turn and the log only.
 "use strict";
 (async () => {
@@ -9,7 +11,10 @@
   const api = "/api/tables/" + tableId;
   let current = null;
   let shownText = "";
-  let seat = null;
+  let seat = null;       // the seat this page looks as (hot-seat); null: the one to act
+  let socket = null;     // open, bringing the table with each change
+  let socketSeat = null; // the seat the socket's pushes are made for
+  let retryIn = 1000;    // the next reconnection's wait (doubles while it fails)
 
   function render(data) {
     // The same answer again (a refresh for a change already shown) would only undo a half-made move.
@@ -30,13 +35,13 @@
     if (mine.length > 1) {
       select.replaceChildren(...mine.map((s) => new Option(s.name, s.seat, false, s.seat === data.you)));
     }
-    if (data.board) Tabletop.showPicture(document.getElementById("board"), data.board.png);
+    if (data.board) Tabletop.showPicture(document.getElementById("board"), data.board.png, data.board.alt);
     document.getElementById("watching").hidden = !data.watching;
     document.getElementById("moves-section").hidden = Boolean(data.watching);  // a watcher has no moves
     document.body.dataset.watching = data.watching ? "yes" : "no";
     const handSection = document.getElementById("hand-section");
     handSection.hidden = !data.hand;
-    if (data.hand) Tabletop.showPicture(document.getElementById("hand"), data.hand.png);
+    if (data.hand) Tabletop.showPicture(document.getElementById("hand"), data.hand.png, data.hand.alt);
     const buttons = Taps.show(data, act);
     document.getElementById("tap-hint").hidden = !Taps.moves.length;
     const moves = document.getElementById("moves");
@@ -51,7 +56,7 @@
       button.type = "button";
       button.textContent = move.label;
       button.dataset.move = move.id;
-      button.addEventListener("click", () => act(move));
+      button.addEventListener("click", () => (move.confirm ? Taps.offer(move) : act(move)));  // asks first, in the bar
       moves.append(button);
     }
     showHintBox(data, yourTurn);
@@ -59,6 +64,7 @@
     log.replaceChildren(...data.log.map((line) => { const item = document.createElement("li"); item.textContent = line; return item; }));
     log.scrollTop = log.scrollHeight;
     document.body.dataset.version = data.version;  // what the page shows (tests wait on it)
+    Tabletop.shown = data;  // and all of it (tests read it instead of asking the server)
   }
 
   // Hints (a game with hints on, the seat to act): GET .../hint, the move and why; ▶️ plays it.
@@ -87,29 +93,58 @@
     catch (error) { Tabletop.showError(error); }
   }
 
+  // The socket's pushes follow the seat the page looks as (hot-seat); without a socket, a request does.
+  function lookAs(wanted) {
+    seat = wanted;
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      if (socketSeat !== seat) socket.send(JSON.stringify({ type: "seat", seat: seat === null ? null : Number(seat) }));
+      socketSeat = seat;
+      return false;
+    }
+    return true;
+  }
+
   async function act(move) {
     for (const button of document.querySelectorAll("#moves button, #pick button")) button.disabled = true;
+    const from = current.version;
+    const lookAt = current.you;
+    lookAs(null);  // hot-seat: the next player to act comes up by itself
     try {
-      await Tabletop.request("POST", api + "/actions", { action: move.action, version: current.version, seat: current.you });
+      await Tabletop.request("POST", api + "/actions", { action: move.action, version: from, seat: lookAt });
       document.getElementById("error").textContent = "";
-    } catch (error) { Tabletop.showError(error); current = null; }  // refused: draw it all again
-    seat = null;  // hot-seat: the next player to act comes up by itself
-    await refresh();
+    } catch (error) {  // refused: draw it all again
+      Tabletop.showError(error);
+      current = null;
+      await refresh();
+      return;
+    }
+    // The new table comes with the socket's push; only when none comes is it fetched.
+    setTimeout(() => { if (current && current.version <= from) refresh(); }, socket ? 4000 : 0);
   }
 
   async function listen() {
     const live = document.getElementById("live");
-    let socket;
-    try { socket = new WebSocket(await Tabletop.socketUrl(api + "/ws")); }
-    catch (error) { setTimeout(listen, 2000); return; }
-    socket.onopen = () => { live.textContent = Tabletop.word("web.page.live"); live.classList.remove("off"); };
-    socket.onmessage = (event) => {
-      const message = JSON.parse(event.data);
-      if ((message.type === "changed" && (!current || message.version !== current.version)) || message.type === "over") refresh();
+    let opened;
+    try { opened = new WebSocket(await Tabletop.socketUrl(api + "/ws", { v: current ? current.version : -1 })); }
+    catch (error) { setTimeout(listen, retryIn); retryIn = Math.min(2 * retryIn, 30000); return; }
+    opened.onopen = () => {
+      socket = opened;
+      socketSeat = null;
+      retryIn = 1000;
+      live.textContent = Tabletop.word("web.page.live"); live.classList.remove("off");
+      if (seat !== null) lookAs(seat);
     };
-    socket.onclose = () => {
+    opened.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "changed" && message.table) render(message.table);
+      else if ((message.type === "changed" && (!current || message.version !== current.version))
+               || (message.type === "over" && (!current || current.status === "playing"))) refresh();
+    };
+    opened.onclose = () => {
+      if (socket === opened) socket = null;
       live.textContent = Tabletop.word("web.page.offline"); live.classList.add("off");
-      setTimeout(() => { refresh(); listen(); }, 2000);
+      setTimeout(() => { refresh(); listen(); }, retryIn);
+      retryIn = Math.min(2 * retryIn, 30000);
     };
   }
 
@@ -120,7 +155,7 @@
   Taps.wire();
   document.getElementById("hint-button").addEventListener("click", askHint);
   document.getElementById("hint-play").addEventListener("click", () => { if (hinted) act(hinted.move); });
-  document.getElementById("seat").addEventListener("change", (event) => { seat = event.target.value; refresh(); });
+  document.getElementById("seat").addEventListener("change", (event) => { if (lookAs(event.target.value)) refresh(); });
   await refresh();
   listen();
 })();

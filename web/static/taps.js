@@ -70,6 +70,7 @@ const Taps = {
   pending: null,  // a start tapped, its end not yet
   turn: 0,        // which of the moves sharing the pairs done is shown (CUBED rotations)
   listed: null,   // the move picked from the list, when there are too many to take turns
+  offered: null,  // a move of the buttons that asks first (its `confirm`), shown in the bar
   picked: null,   // the move Confirm would send
   act: null,
   table: null,    // the table's data shown: its id, version and seat, and whether it `continues`
@@ -77,10 +78,13 @@ const Taps = {
   asked: null,    // the pairs done the last question to the server was about
   answers: new Map(),  // the server's answers for this table's version, by the pairs done
 
-  // Lays the targets of one picture ("board" or "hand") over it; returns the ids shown.
+  // Lays the targets of one picture ("board" or "hand") over it; returns the ids shown. Each
+  // is a button named in words (the picture's `names`: as the move labels name what it shows),
+  // inert — out of the tab order and of the accessibility tree — until it matters (paint).
   lay(part, picture) {
     const layer = document.getElementById(part + "-spots");
     const percent = (value, whole) => (100 * value / whole) + "%";
+    const names = (picture && picture.names) || {};
     // The picture's shape before it loads, so the targets are in place at once.
     layer.parentNode.style.aspectRatio = picture ? picture.width + " / " + picture.height : "";
     layer.replaceChildren(...(picture ? picture.regions : []).map((region) => {
@@ -88,8 +92,11 @@ const Taps = {
       const spot = document.createElement("button");
       spot.type = "button";
       spot.className = "spot";
+      spot.inert = true;
+      spot.setAttribute("aria-hidden", "true");  // inert says it too, but not every reader hears inert
       spot.dataset.region = region.id;
-      spot.setAttribute("aria-label", region.id);
+      spot.dataset.name = names[region.id] || region.id;
+      spot.setAttribute("aria-label", spot.dataset.name);
       Object.assign(spot.style, {
         left: percent(x0, picture.width), top: percent(y0, picture.height),
         width: percent(x1 - x0, picture.width), height: percent(y1 - y0, picture.height),
@@ -103,16 +110,38 @@ const Taps = {
   // Takes the table's data; answers the moves left for buttons (not all on the pictures).
   show(data, act) {
     this.act = act;
+    const focused = document.activeElement;
+    const wasOn = focused && focused.classList.contains("spot") ? focused.dataset.region : null;
     const shown = new Set([...this.lay("board", data.board), ...this.lay("hand", data.hand)]);
     const tappable = (move) => (move.steps || []).length > 0 && move.steps.every((pair) => pair.every((id) => shown.has(id)));
     this.moves = data.moves.filter(tappable);
     this.table = data;
     this.answers = new Map();
+    // The answer for no pairs yet comes with the table: the page asks nothing at a new position.
+    if (data.continues) this.answers.set(JSON.stringify([]), { version: data.version, next: data.next || [], whole: null });
     this.reset();
+    this.keepFocus(wasOn, focused);
     return data.moves.filter((move) => !tappable(move));
   },
 
+  // A move button whose move asks first (Death Front: proposing to end): the bar shows it with its question.
+  offer(move) {
+    this.reset();
+    this.offered = move;
+    this.paintBar();
+  },
+
+  // A new table replaced the targets: the keyboard's place goes to the same region if it still
+  // matters, else to the turn line (never lost to the page's top).
+  keepFocus(region, focused) {
+    if (focused && focused !== document.body && document.contains(focused)) return;
+    const again = region === null ? null : document.querySelector(".spot.live[data-region=" + JSON.stringify(region) + "]");
+    if (again) again.focus();
+    else if (focused && focused !== document.body) document.getElementById("turn").focus();
+  },
+
   reset() {
+    this.offered = null;
     this.done = [];
     this.pending = null;
     this.turn = 0;
@@ -150,6 +179,7 @@ const Taps = {
   },
 
   tap(id) {
+    this.offered = null;
     const { starts, ends } = TapPath.next(this.all(), this.done, this.pending);
     const last = this.done[this.done.length - 1];
     const whole = this.whole();
@@ -161,9 +191,10 @@ const Taps = {
       else { this.pending = null; return this.tap(id); }
     } else if (last && taking && (id === last[1] || (this.done.length === 1 && id === last[0]))) {
       this.turn += 1;  // the next of the moves sharing these pairs: a CUBED piece turns
-    } else if (last && id === last[1]) {
-      this.drop(last);  // back one step: that pair's start stays chosen
-      this.pending = last[0];
+    } else if (this.done.some((pair) => pair[1] === id)) {
+      const back = this.done.find((pair) => pair[1] === id);
+      this.drop(back);  // back one step: that pair's start stays chosen
+      this.pending = back[0];
     } else if (this.done.some((pair) => pair[0] === id)) {
       this.drop(this.done.find((pair) => pair[0] === id));  // an attacker leaves, a tile goes back
     } else if (starts.has(id)) {
@@ -200,11 +231,23 @@ const Taps = {
       const id = spot.dataset.region;
       const target = this.pending !== null && ends.has(id);
       const start = this.pending === null && starts.has(id) && !chosen.has(id);
+      const end = placed.has(id) && !target;
+      const live = start || target || chosen.has(id) || placed.has(id) || starts.has(id);
       spot.classList.toggle("start", start);
       spot.classList.toggle("chosen", chosen.has(id));
       spot.classList.toggle("target", target);
-      spot.classList.toggle("end", placed.has(id) && !target);
-      spot.classList.toggle("live", start || target || chosen.has(id) || placed.has(id) || starts.has(id));
+      spot.classList.toggle("end", end);
+      spot.classList.toggle("live", live);
+      // Not by colour only: the state is said (pressed: chosen or placed; a target says so) and marked.
+      if (spot.inert === live) {
+        if (!live && spot === document.activeElement) document.getElementById("turn").focus();
+        spot.inert = !live;
+        spot.setAttribute("aria-hidden", String(!live));
+      }
+      spot.setAttribute("aria-pressed", String(chosen.has(id) || end));
+      const name = spot.dataset.name;
+      spot.setAttribute("aria-label", target ? Tabletop.word("web.page.spot_target", { name })
+        : end ? Tabletop.word("web.page.spot_placed", { name }) : name);
     }
     this.paintBar();
   },
@@ -212,19 +255,20 @@ const Taps = {
   paintBar() {
     const whole = this.whole();
     const listing = whole.length > TapPath.CYCLE;
-    this.picked = listing ? this.listed : whole.length ? whole[this.turn % whole.length] : null;
+    this.picked = this.offered || (listing ? this.listed : whole.length ? whole[this.turn % whole.length] : null);
     const bar = document.getElementById("pick");
-    bar.hidden = !this.done.length;
+    bar.hidden = !this.done.length && !this.offered;
     document.body.classList.toggle("picking", !bar.hidden);
     const { starts } = TapPath.next(this.all(), this.done, null);
     document.getElementById("pick-label").textContent =
       this.picked ? this.picked.label : listing ? Tabletop.word("web.page.pick_one") : Tabletop.word("web.page.go_on");
     const notes = [];
     if (this.picked && this.picked.preview) notes.push(this.picked.preview);
+    if (this.picked && this.picked.confirm) notes.push(this.picked.confirm);  // what the move brings: asked before Confirm
     if (!listing && whole.length > 1) {
       notes.push(Tabletop.word("web.page.tap_again", { n: this.turn % whole.length + 1, count: whole.length }));
     }
-    if (this.picked && starts.size) notes.push(Tabletop.word("web.page.or_more"));
+    if (this.picked && !this.offered && starts.size) notes.push(Tabletop.word("web.page.or_more"));
     this.note().textContent = notes.join(" ");
     const list = document.getElementById("pick-list");
     list.replaceChildren(...(listing ? whole : []).map((move) => {
@@ -247,6 +291,7 @@ const Taps = {
       note = document.createElement("p");
       note.id = "pick-preview";
       note.className = "preview";
+      note.setAttribute("aria-live", "polite");
       document.getElementById("pick-label").after(note);
     }
     return note;
@@ -255,5 +300,9 @@ const Taps = {
   wire() {
     document.getElementById("confirm").addEventListener("click", () => { if (this.picked) this.act(this.picked); });
     document.getElementById("cancel").addEventListener("click", () => this.reset());
+    // Escape is Cancel, said out loud: a half-made move is only ever let go on purpose.
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && (this.done.length || this.pending !== null)) { this.reset(); event.preventDefault(); }
+    });
   },
 };

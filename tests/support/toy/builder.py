@@ -6,8 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from cogs.builder import ids
-from cogs.builder.model import Button, Menu, Option, Screen
+from cogs.play.builder import ids
+from cogs.play.builder.model import Button, Menu, Option, Screen
 from engines.base import IllegalAction
 from i18n import t
 from tables.text import game_name
