@@ -27,7 +27,7 @@ from engines.cubed.models import (
     TablePiece,
 )
 from engines.cubed.moves import has_placement, legal_placements
-from engines.cubed.pieces import ALL_IDS, PIECES_BY_ID
+from engines.cubed.pieces import ALL_IDS, PIECES_BY_ID, shown_faces
 from engines.cubed.rules import (
     CENTRE,
     Cell,
@@ -37,7 +37,7 @@ from engines.cubed.rules import (
     rotate,
     shown_error,
 )
-from engines.cubed.table_view import TableView, share_view, table_view
+from engines.cubed.table_view import TableView, keep_view, share_view, table_view
 
 HAND_SIZES = {2: 25, 3: 20, 4: 18, 5: 15, 6: 13, 7: 11, 8: 10, 9: 8, 10: 8, 11: 7}
 SOLO_HAND = 25
@@ -209,7 +209,9 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         enclosed = is_enclosed(table, cell)
 
         state.hands[seat].remove(piece)
-        state.table.append(Placement(piece=piece, q=cell[0], r=cell[1], rotation=action.rotation, seat=seat))
+        placement = Placement(piece=piece, q=cell[0], r=cell[1], rotation=action.rotation, seat=seat)
+        state.table.append(placement)
+        keep_view(state, view.after({**table, cell: shown_faces(piece, action.rotation)}, PIECES_BY_ID[piece].faces))
         state.last_placed = cell
         # The log names the stable axial cell: board labels are renumbered after every placement.
         events = [_ev("placed", seat=seat, piece=piece, cell=f"{cell[0]},{cell[1]}", label=name, q=cell[0], r=cell[1],

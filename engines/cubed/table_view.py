@@ -64,10 +64,25 @@ def could_take_some_piece(needs: CellNeeds, normal_shown: set[Faces], blocker_co
     return False
 
 
-def labels_of(needs: list[CellNeeds], table: Table) -> dict[Cell, str]:
+OffTable = tuple[set[Faces], set[str]]
+
+
+def off_table_after(before: OffTable, shown: Faces) -> OffTable | None:
+    """``off_table_pieces`` of a table once a normal piece showing ``shown``
+    joins it, from the table's before: its pattern leaves (only that piece
+    has it). None for a blocker (its copies are counted on the table)."""
+    key = pattern_key(shown)
+    if key not in _NORMAL_KEYS or any(key == blocker for blocker, _ in _BLOCKERS):
+        return None
+    normal_shown, blocker_colours = before
+    return normal_shown.difference(rotations(key)), blocker_colours
+
+
+def labels_of(needs: list[CellNeeds], table: Table, off_table: OffTable | None = None) -> dict[Cell, str]:
     """Board labels 1, 2, 3 … of the open cells (``needs`` in reading order)
-    where some piece not yet on the table could go."""
-    normal_shown, blocker_colours = off_table_pieces(table)
+    where some piece not yet on the table could go (``off_table``: the
+    table's ``off_table_pieces``, when known)."""
+    normal_shown, blocker_colours = off_table_pieces(table) if off_table is None else off_table
     labels: dict[Cell, str] = {}
     for need in needs:
         if could_take_some_piece(need, normal_shown, blocker_colours):
@@ -76,15 +91,29 @@ def labels_of(needs: list[CellNeeds], table: Table) -> dict[Cell, str]:
 
 
 class TableView:
-    __slots__ = ("table", "blocked", "cells", "_needs", "_by_pattern", "_labels")
+    __slots__ = ("table", "blocked", "cells", "_needs", "_by_pattern", "_labels", "_off_table")
 
-    def __init__(self, table: dict[Cell, tuple[str, str, str]]) -> None:
+    def __init__(self, table: dict[Cell, tuple[str, str, str]], off_table: OffTable | None = None) -> None:
         self.table = table
         self.blocked = blocked_cells(table)
         self.cells = frontier(table, self.blocked)
         self._needs: list[CellNeeds] | None = None
         self._by_pattern: list[tuple[int, dict[Pattern, list[int]]]] | None = None
         self._labels: dict[Cell, str] | None = None
+        self._off_table = off_table
+
+    @property
+    def off_table(self) -> OffTable:
+        """``off_table_pieces`` of this table, worked out once. Read-only."""
+        if self._off_table is None:
+            self._off_table = off_table_pieces(self.table)
+        return self._off_table
+
+    def after(self, table: dict[Cell, tuple[str, str, str]], shown: Faces) -> TableView:
+        """The view of ``table``: this one's with a piece showing ``shown``
+        added. Its labels start from this table's pieces off the table, less
+        the one placed (incremental labels: no recount of the table)."""
+        return TableView(table, off_table_after(self.off_table, shown))
 
     @property
     def needs(self) -> list[CellNeeds]:
@@ -97,7 +126,7 @@ class TableView:
     def labels(self) -> dict[Cell, str]:
         """The board labels of this table (``labels_of``), worked out once. Read-only."""
         if self._labels is None:
-            self._labels = labels_of(self.needs, self.table)
+            self._labels = labels_of(self.needs, self.table, self.off_table)
         return self._labels
 
     def fitting(self, shown: tuple[str, str, str]) -> list[int]:
@@ -162,6 +191,11 @@ def table_view(state: "CubedState") -> TableView:
     view = TableView(state.table_dict())
     _keep(state, view)
     return view
+
+
+def keep_view(state: "CubedState", view: TableView) -> None:
+    """``view`` is ``state``'s table now (a view derived as the table changed: ``TableView.after``)."""
+    _keep(state, view)
 
 
 def share_view(state: "CubedState", copy: "CubedState") -> None:

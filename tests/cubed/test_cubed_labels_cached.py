@@ -2,7 +2,8 @@
 pieces' patterns: every label stays what the plain algorithm gave, on every
 table of random games (blockers, variants, solo, 2 to 11 players), in the
 board's labels, the raw-table helper, the autocomplete and the placement's
-event."""
+event. A placement's new view counts the pieces off the table from the view
+before (``TableView.after``, incremental): the same sets as a recount."""
 from __future__ import annotations
 
 import random
@@ -16,7 +17,7 @@ from engines.cubed.labels import cell_labels, cell_labels_for_table, legal_cells
 from engines.cubed.models import CubedConfig, PlaceAction
 from engines.cubed.pieces import PIECES, rotations
 from engines.cubed.rules import CellNeeds, blocked_cells, frontier
-from engines.cubed.table_view import table_view
+from engines.cubed.table_view import off_table_pieces, table_view
 
 ENGINE = CubedEngine()
 
@@ -69,7 +70,10 @@ def check_labels(state) -> dict:
     assert cell_labels(state) == expected
     assert list(cell_labels(state).items()) == list(expected.items())  # same order
     assert cell_labels_for_table(table) == expected
-    assert table_view(state).labels == expected
+    view = table_view(state)  # after a placement: derived from the table before (TableView.after)
+    assert view.labels == expected
+    assert view.table == table and view.cells == frontier(table, blocked_cells(table))
+    assert view.off_table == off_table_pieces(table) == _off_table_pieces(table)
     return expected
 
 
