@@ -46,7 +46,7 @@ def _setup_probes(state: Any, seat: int) -> list[Probe]:
 
 def _cubed_probes(state: Any, seat: int) -> list[Probe]:
     from engines.cubed import labels
-    from engines.cubed.engine import legal_placements
+    from engines.cubed.moves import legal_placements
 
     engine = states.spec("cubed").engine
 

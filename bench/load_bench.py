@@ -18,8 +18,13 @@ may be applied. The notifier counts board updates without drawing them: a
 board PNG costs 10–45 ms of CPU, so drawing 200 boards a second would need
 more than the 2 cores this machine has (the draw is measured in render/e2e).
 
-Afterwards every game's action log must replay to its stored snapshot, with
-gap-free sequence numbers and exactly as many actions as ``act`` accepted.
+The players' moves are worked out before the clock from each table's real
+start (``bench/plans.py``). Afterwards every game's action log must replay to
+its stored snapshot, with gap-free sequence numbers and exactly as many
+actions as ``act`` accepted plus the forced moves the table played itself (a
+seat's only legal action: ``bench.plans.forced_move``). Actions per second
+and CPU per action count the accepted ``act`` calls; a forced move is work the
+service does inside one.
 """
 from __future__ import annotations
 
@@ -30,23 +35,20 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench import states
+from bench.plans import MIX, Plan, PlannedGame, count_forced, make_plans, off_plan
 from bench.report import Row, time_row
 from bench.restart_bench import FullCollections
 from bench.service_kit import CountingNotifier, choose, start_table, temp_service, user_id
 from bench.timing import clock
 from engines.base import IllegalAction
 from tables.errors import TableError
+from tables.live import LiveTable, seat_infos
 from tables.service import TableService
 
 THROUGHPUT_TARGET = 200.0
 LATENCY_LIMIT_MS = 250.0
 
-# (game, players, config) by table number: a mix of every game and size.
-MIX: list[tuple[str, int, dict[str, Any]]] = [
-    ("setup", 4, {}), ("cubed", 4, {}), ("deathfront", 2, {}),
-    ("setup", 2, {}), ("cubed", 11, {"rounds": 1}), ("deathfront", 4, {"players": 4}),
-]
+__all__ = ["MIX", "Plan", "run"]
 
 
 @dataclass
@@ -57,6 +59,7 @@ class LoadResult:
     applied_doubles: int = 0  # both clicks legal (e.g. two draws in a row): both count
     errors: list[str] = field(default_factory=list)
     games_started: int = 0
+    starts: list[tuple[LiveTable, PlannedGame | None, Any]] = field(default_factory=list)  # compared after the run
     choose_seconds: float = 0.0
     seconds: float = 0.0
     cpu_seconds: float = 0.0  # the process's CPU time (every thread) during the run
@@ -66,44 +69,10 @@ class LoadResult:
     def actions(self) -> int:
         return sum(self.accepted.values())
 
-
-@dataclass
-class Plan:
-    """A table's games, each (seed, [(seat, action), …]) as the engine's AI
-    plays it from that seed: worked out before the clock starts, so the
-    simulated players' thinking does not eat the service's CPU. Engines are
-    deterministic, so the service's state follows the same path."""
-
-    game: str
-    players: int
-    config: dict[str, Any]
-    games: list[tuple[int, list[tuple[int, Any]]]]
-
-
-_GAME_CACHE: dict[tuple[str, int, str, int], list[tuple[int, Any]]] = {}
-
-
-def _moves(game: str, players: int, config: dict[str, Any], seed: int) -> list[tuple[int, Any]]:
-    key = (game, players, repr(sorted(config.items())), seed)
-    if key not in _GAME_CACHE:
-        run = states.play(states.Scenario(game, players, config, seed))
-        _GAME_CACHE[key] = [(step.seat, step.action) for step in run.steps]
-    return _GAME_CACHE[key]
-
-
-def make_plan(number: int, actions: int, variants: int) -> Plan:
-    """Enough whole games for ``actions`` actions. Tables ``variants`` × len(MIX)
-    apart share seeds (the same moves in different games), which keeps the
-    preparation short."""
-    game, players, config = MIX[number % len(MIX)]
-    seed = 1000 * (number // len(MIX) % variants) + 1
-    games, total = [], 0
-    while total < actions:
-        moves = _moves(game, players, config, seed)
-        games.append((seed, moves))
-        total += len(moves)
-        seed += 1
-    return Plan(game, players, config, games)
+    def started(self, table: LiveTable, planned: PlannedGame | None) -> None:
+        self.games_started += 1
+        self.accepted.setdefault(table.id, 0)
+        self.starts.append((table, planned, table.state))
 
 
 async def _table_task(service: TableService, plan: Plan, channel: int, result: LoadResult,
@@ -111,25 +80,22 @@ async def _table_task(service: TableService, plan: Plan, channel: int, result: L
                       interval: float | None, double_rate: float) -> None:
     rng = random.Random(channel)
     games = iter(plan.games)
-    seed, moves = next(games)
+    game: PlannedGame | None = next(games)
+    seed = game.seed
     table = await start_table(service, plan.game, plan.players, plan.config, channel, seed)
-    result.games_started += 1
-    result.accepted.setdefault(table.id, 0)
-    planned: list[tuple[int, Any]] | None = moves
+    result.started(table, game)
     await go.wait()
     next_at = clock() + (rng.uniform(0, interval) if interval else 0.0)
     done = 0
     while done < max_actions and clock() < deadline_box[0]:
         if table.record.status != "playing":
-            seed, moves = next(games, (seed + 1, []))
+            game = next(games, None)
+            seed = game.seed if game is not None else seed + 1
             table = await start_table(service, plan.game, plan.players, plan.config, channel, seed)
-            result.games_started += 1
-            result.accepted.setdefault(table.id, 0)
-            planned = moves
-        # The plan's move at this version (the table plays a seat's only legal
-        # move itself, so the version, not a count of our actions, says where we are).
-        version = table.record.version
-        move = planned[version] if planned is not None and version < len(planned) else None
+            result.started(table, game)
+        # The plan's move at this version (the table plays forced moves itself,
+        # so the version, not a count of our actions, says where we are).
+        move = game.move_at(table.record.version) if game is not None else None
         if move is None:  # off the plan (it ran out, or a double click was applied twice)
             start_choose = clock()
             move = choose(table, rng)
@@ -159,7 +125,7 @@ async def _table_task(service: TableService, plan: Plan, channel: int, result: L
             else:
                 applied += 1
         if applied != 1:
-            planned = None  # the state left the plan: choose live from here
+            game = None  # the state left the plan: choose live from here
         if double and applied == 2:
             result.applied_doubles += 1
         result.accepted[table.id] += applied
@@ -167,29 +133,38 @@ async def _table_task(service: TableService, plan: Plan, channel: int, result: L
 
 
 async def _verify(service: TableService, result: LoadResult) -> dict[str, Any]:
-    """Every game's log replays to its snapshot; no action lost or doubled."""
-    engine_json = {g: states.spec(g).engine for g in states.registry().ids()}
-    checked = mismatched = lost_or_doubled = gaps = 0
+    """Every game's log replays to its snapshot; no action lost or doubled:
+    the log holds the actions ``act`` accepted plus the forced moves the
+    table played itself (counted by the table's rule on the replayed states)."""
+    checked = mismatched = lost_or_doubled = gaps = forced_total = 0
     problems: list[str] = []
+    off = [f"game {table.id}: the start differs from the plan" for table, planned, state in result.starts
+           if planned is not None and state is not None and off_plan(table.engine, planned, state)]
+    result.errors += off
     for game_id, accepted in result.accepted.items():
         record = await service.games.get(game_id)
         snap = await service.games.snapshot(game_id)
         actions = await service.games.actions(game_id)
+        engine = service.registry.get(record.game_type).engine
+        start = engine.new_game(engine.config_from_json(record.config), seat_infos(record), record.seed)
+        forced, walked = count_forced(engine, start, actions)
+        forced_total += forced
         seqs = [a[0] for a in actions]
         checked += 1
         if seqs != list(range(1, len(seqs) + 1)):
             gaps += 1
             problems.append(f"game {game_id}: sequence gaps")
-        if len(actions) != accepted or record.version != len(actions) or snap is None or snap[0] != len(actions):
+        if len(actions) != accepted + forced or record.version != len(actions) or snap is None \
+                or snap[0] != len(actions):
             lost_or_doubled += 1
-            problems.append(f"game {game_id}: accepted {accepted}, log {len(actions)}, version {record.version}, "
-                            f"snapshot {snap[0] if snap else None}")
+            problems.append(f"game {game_id}: accepted {accepted} + forced {forced}, log {len(actions)}, "
+                            f"version {record.version}, snapshot {snap[0] if snap else None}")
         replayed = await service.replay(record)
-        if snap is None or engine_json[record.game_type].state_to_json(replayed) != snap[1]:
+        if snap is None or engine.state_to_json(replayed) != snap[1] or engine.state_to_json(walked) != snap[1]:
             mismatched += 1
             problems.append(f"game {game_id}: replay differs from the snapshot")
     return {"games": checked, "replay_mismatches": mismatched, "lost_or_doubled": lost_or_doubled,
-            "sequence_gaps": gaps, "problems": problems[:10]}
+            "sequence_gaps": gaps, "forced_moves": forced_total, "plans_off": len(off), "problems": problems[:10]}
 
 
 async def _run(plans: list[Plan], max_actions: int, seconds: float, interval: float | None,
@@ -229,7 +204,7 @@ def run(tables: int = 200, saturated_actions: int = 30, paced_actions: int = 20,
     rows: list[Row] = []
     checks = []
     start = clock()
-    plans = [make_plan(n, max(saturated_actions, paced_actions), variants) for n in range(tables)]
+    plans = make_plans(tables, max(saturated_actions, paced_actions), variants, whole_games=False)
     prepare = clock() - start
     for mode, per_table_interval, actions in (("saturated", None, saturated_actions),
                                               ("paced", interval, paced_actions)):
@@ -252,13 +227,14 @@ def run(tables: int = 200, saturated_actions: int = 30, paced_actions: int = 20,
                        gc_full_collections=len(result.gc_full_pauses),
                        gc_full_pause_max_ms=round(max(result.gc_full_pauses, default=0.0) * 1000, 1),
                        live_choices_seconds=round(result.choose_seconds, 3), plans_prepared_seconds=round(prepare, 2),
-                       errors=result.errors[:10])
+                       forced_moves=check["forced_moves"], errors=result.errors[:10])
         throughput_ok = rate >= THROUGHPUT_TARGET
         if mode == "saturated":
             row.target = f"≥{THROUGHPUT_TARGET:g} actions/s"
             row.ok = throughput_ok and not result.errors
             row.note = (f"{result.actions} actions in {result.seconds:.1f} s, {result.games_started} games, "
-                        f"{row.extra['cpu_ms_per_action']:.2f} ms CPU per action, {len(result.gc_full_pauses)} full GC "
+                        f"{row.extra['cpu_ms_per_action']:.2f} ms CPU per action (+{check['forced_moves']} forced "
+                        f"moves the table played), {len(result.gc_full_pauses)} full GC "
                         f"pauses (longest {row.extra['gc_full_pause_max_ms']} ms); latency here is queueing behind "
                         f"{tables} busy tables (no target)")
         else:

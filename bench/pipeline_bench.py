@@ -1,12 +1,13 @@
 """The real pipeline under load: every board and hand drawn and delivered.
 
-200 tables (``load_bench.MIX``) play through the real ``TableService`` on a
+200 tables (``bench.plans.MIX``) play through the real ``TableService`` on a
 database file, with the real ``DiscordNotifier`` and the drawing pool at its
 default size (one process per core). Discord is an offline stand-in that
 records what arrives: board posts and edits with their PNG bytes, turn pings,
 hand DMs with their PNGs, results. Every seat is a simulated person sending
 its next move as soon as the last one is answered (saturated), the moves
-worked out before the clock starts (``load_bench.make_plan``).
+worked out before the clock starts from each table's real start
+(``bench/plans.py``).
 
 Measured over the run: actions/s; event-loop lag (a 1 ms ticker's
 oversleep); boards delivered per second; board staleness, from an action's
@@ -21,7 +22,6 @@ pipeline's coalescing is the design, see tables/announcing_queue.py).
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import gc
 import itertools
 import logging
@@ -30,12 +30,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.load_bench import Plan, make_plan
+from bench import board_latency
+from bench.board_latency import BoardClock, TimedNotifier
+from bench.plans import Plan, make_plans
 from bench.report import Row, time_row
 from bench.restart_bench import FullCollections
 from bench.service_kit import start_table, temp_service, user_id
 from bench.timing import clock, loop_lag, median, percentile
-from cogs.notifier import DiscordNotifier
 from tables.drawing import DrawingPool
 from tables.service import LiveTable, TableService
 
@@ -43,8 +44,6 @@ THROUGHPUT_TARGET = 200.0
 LAG_P99_LIMIT_MS = 10.0
 TICK = 0.001
 
-# (game id, version) of the board the current announcer task last drew.
-_DRAWN: contextvars.ContextVar[tuple[int, int] | None] = contextvars.ContextVar("drawn", default=None)
 _ids = itertools.count(1)
 
 
@@ -58,6 +57,7 @@ class Delivered:
     texts: int = 0  # other channel messages (results)
     last_board: dict[int, int] = field(default_factory=dict)  # game id → version of its last delivered board
     staleness: list[float] = field(default_factory=list)
+    latency: BoardClock = field(default_factory=BoardClock)  # act → board per game, and its parts
 
 
 class Tracker:
@@ -70,12 +70,17 @@ class Tracker:
         self.answered: dict[int, list[tuple[int, float]]] = {}  # game → [(version, answered at)] not yet shown
         self.recording = False
 
-    def answered_now(self, table: LiveTable) -> None:
-        """Called right after ``act`` returns (all seats are people: no AI moves inside)."""
+    def answered_now(self, table: LiveTable, called: float | None = None) -> None:
+        """Called right after ``act`` returns (all seats are people: no AI
+        moves inside); ``called``: when ``act`` was called."""
         self.tables[table.id] = table
         self.states.setdefault(table.id, {})[id(table.state)] = (table.state, table.record.version)
         if self.recording:
-            self.answered.setdefault(table.id, []).append((table.record.version, clock()))
+            now = clock()
+            self.answered.setdefault(table.id, []).append((table.record.version, now))
+            if called is not None:
+                game = f"{table.record.game_type} {len(table.seats)}p"
+                self.delivered.latency.acted(table.id, game, table.record.version, called, now)
 
     def drawing(self, game_id: int) -> None:
         table = self.tables.get(game_id)
@@ -85,16 +90,17 @@ class Tracker:
         version = known.get(id(table.state), (None, table.record.version))[1]
         for key in [k for k, (_, v) in known.items() if v < version]:
             del known[key]  # older states are never drawn again
-        _DRAWN.set((game_id, version))
+        board_latency.board_version(game_id, version)
 
     def board_arrived(self, size: int) -> None:
-        drawn = _DRAWN.get()
+        drawn = board_latency.drawn()
         self.delivered.boards += 1
         self.delivered.board_bytes += size
         if drawn is None:
             return
         game_id, version = drawn
         self.delivered.last_board[game_id] = version
+        self.delivered.latency.shown(game_id, version)
         now = clock()
         pending = self.answered.get(game_id, [])
         while pending and pending[0][0] <= version:
@@ -109,12 +115,19 @@ class TrackedDrawing:
         self.tracker = tracker
 
     async def draw(self, renderer, kind, view, locale, key=None) -> bytes:
-        if kind == "board" and isinstance(key, tuple):
-            self.tracker.drawing(key[0])  # the view was taken just now, without an await
-        return await self.pool.draw(renderer, kind, view, locale, key=key)
+        if kind != "board" or not isinstance(key, tuple):
+            return await self.pool.draw(renderer, kind, view, locale, key=key)
+        self.tracker.drawing(key[0])  # the view was taken just now, without an await
+        started = clock()
+        png = await self.pool.draw(renderer, kind, view, locale, key=key)
+        board_latency.board_drawing(started, clock())
+        return png
 
     async def compute(self, fn, *args):
-        return await self.pool.compute(fn, *args)
+        started = clock()
+        result = await self.pool.compute(fn, *args)
+        board_latency.hint_computed(clock() - started)
+        return result
 
 
 class ErrorCount(logging.Handler):
@@ -222,8 +235,8 @@ class PipelineResult:
 async def _table(service: TableService, plan: Plan, channel: int, tracker: Tracker, result: PipelineResult,
                  go: asyncio.Event, deadline: list[float], started: list[int], interval: float = 0.0) -> None:
     games = itertools.cycle(plan.games)  # a plan played through starts again (same seeds, same moves)
-    seed, moves = next(games)
-    table = await start_table(service, plan.game, plan.players, plan.config, channel, seed)
+    game = next(games)
+    table = await start_table(service, plan.game, plan.players, plan.config, channel, game.seed)
     tracker.answered_now(table)
     started[0] += 1
     await go.wait()
@@ -239,21 +252,24 @@ async def _table(service: TableService, plan: Plan, channel: int, tracker: Track
                 break
         if table.record.status != "playing":
             result.games[table.id] = table.record.version
-            seed, moves = next(games)
-            table = await start_table(service, plan.game, plan.players, plan.config, channel, seed)
+            game = next(games)
+            table = await start_table(service, plan.game, plan.players, plan.config, channel, game.seed)
             tracker.answered_now(table)
         # The plan's move at this version: the table plays a seat's only legal move itself.
-        if table.record.version >= len(moves):
-            break  # cannot happen: a planned game ends with its last move
-        move = moves[table.record.version]
+        move = game.move_at(table.record.version)
+        if move is None:
+            result.errors.append(f"game {table.id}: no planned move at version {table.record.version}")
+            break
         seat, action = move
+        service.notifier.saw(user_id(channel, seat))  # on Discord a move is an interaction: the mover is not away
+        called = clock()
         try:
             await service.act(table.id, user_id(channel, seat), action)
         except Exception as exc:  # noqa: BLE001 - reported
             result.errors.append(f"game {table.id}: {type(exc).__name__}: {exc}")
             return
         result.actions += 1
-        tracker.answered_now(table)
+        tracker.answered_now(table, called)
     result.games[table.id] = table.record.version
 
 
@@ -266,7 +282,7 @@ async def _run(plans: list[Plan], seconds: float, processes: int | None,
     pool.start()
     result.processes = pool.processes
     bot = FakeBot(tracker, TrackedDrawing(pool, tracker))
-    notifier = DiscordNotifier(bot)  # type: ignore[arg-type]
+    notifier = TimedNotifier(bot)  # type: ignore[arg-type]
     failures = ErrorCount()
     logging.getLogger("tables.announcing_queue").addHandler(failures)
     try:
@@ -313,35 +329,37 @@ async def _run(plans: list[Plan], seconds: float, processes: int | None,
 
 
 def run(tables: int = 200, seconds: float = 20.0, plan_actions: int = 30, processes: int | None = None,
-        variants: int = 8, paced: bool = True) -> list[Row]:
+        variants: int = 8, paced: bool = True, rate: float = THROUGHPUT_TARGET,
+        saturated: bool = True) -> list[Row]:
     """The saturated run (the most actions per second the pipeline manages),
-    then, with ``paced``, a run at the target rate: every table sends one
-    action per ``tables / 200`` s, i.e. 200 actions/s offered in all — the
-    load the event-loop lag target is about. At least ``plan_actions`` moves
-    (whole games) are worked out per table before the clock starts; a table
-    that played them all plays them again in new games with the same seeds."""
+    then, with ``paced``, a run at ``rate``: every table sends one action per
+    ``tables / rate`` s (200 actions/s offered by default — the load the
+    event-loop lag target is about). At least ``plan_actions`` moves (whole
+    games) are worked out per table before the clock starts; a table that
+    played them all plays them again in new games with the same seeds."""
     prepare = clock()
-    plans = [make_plan(n, plan_actions, variants) for n in range(tables)]
+    plans = make_plans(tables, plan_actions, variants)
     prepare = clock() - prepare
-    result, delivered = asyncio.run(_run(plans, seconds, processes))
-    rows = _rows(result, delivered, tables, prepare, "saturated", "", seconds)
+    rows: list[Row] = []
+    if saturated:
+        result, delivered = asyncio.run(_run(plans, seconds, processes))
+        rows += _rows(result, delivered, tables, prepare, "saturated", "", seconds)
     if paced:
-        interval = tables / THROUGHPUT_TARGET
-        result, delivered = asyncio.run(_run(plans, seconds, processes, interval))
-        rows += _rows(result, delivered, tables, prepare, f"paced, {THROUGHPUT_TARGET:g} actions/s offered",
-                      ", paced", seconds)
+        result, delivered = asyncio.run(_run(plans, seconds, processes, tables / rate))
+        rows += _rows(result, delivered, tables, prepare, f"paced, {rate:g} actions/s offered", ", paced",
+                      seconds, rate)
     return rows
 
 
 def _rows(result: PipelineResult, delivered: Delivered, tables: int, prepare: float, mode: str,
-          suffix: str, window: float) -> list[Row]:
+          suffix: str, window: float, offered: float = THROUGHPUT_TARGET) -> list[Row]:
     """The run's rows; the saturated run's names carry no suffix. The lag
     target applies to the paced run: a saturated loop has no idle time by
     construction, so its lag is reported without a target."""
     saturated = not suffix
     # Paced, the run offers the target rate: it must be served (open-loop
     # jitter and the window's edges cost a few per cent).
-    wanted = THROUGHPUT_TARGET if saturated else THROUGHPUT_TARGET * 0.95
+    wanted = THROUGHPUT_TARGET if saturated else offered * 0.95
     # Paced, the tables send for ``window`` seconds; the run's clock also
     # holds the answers to the last sends, so the rate is over the window.
     elapsed = result.seconds if saturated else min(result.seconds, window)
@@ -388,7 +406,7 @@ def _rows(result: PipelineResult, delivered: Delivered, tables: int, prepare: fl
                  + (f"; stale: {stale[:5]}" if stale else ""),
             extra={"drain_seconds": round(result.drain_seconds, 2), "start_seconds": round(result.start_seconds, 2)}),
     ]
-    return rows
+    return rows + board_latency.rows(delivered.latency, suffix, target=not saturated)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -401,9 +419,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--plan-actions", type=int, default=30)
     parser.add_argument("--processes", type=int, default=None, help="drawing processes (default: one per core)")
+    parser.add_argument("--rate", type=float, default=THROUGHPUT_TARGET, help="actions/s offered in the paced run")
+    parser.add_argument("--paced-only", action="store_true", help="skip the saturated run")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    print(table(run(args.tables, args.seconds, args.plan_actions, args.processes)))
+    print(table(run(args.tables, args.seconds, args.plan_actions, args.processes, rate=args.rate,
+                    saturated=not args.paced_only)))
     print(f"\n{time.perf_counter() - started:.0f} s in all")
     return 0
 

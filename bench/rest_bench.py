@@ -1,6 +1,6 @@
 """Discord's REST limits with many tables: the bot's budget against a model of Discord.
 
-1,000 tables (``load_bench.MIX``: every game and size) play through the real
+1,000 tables (``bench.plans.MIX``: every game and size) play through the real
 ``TableService`` on a database file, with the real ``DiscordNotifier`` and
 the drawing pool (every board and hand drawn). Every seat is a simulated
 person who thinks a random ``think`` seconds, then sends the move the
@@ -34,13 +34,13 @@ import time
 from dataclasses import dataclass, field
 
 from app.rest_budget import RestBudget, RestLimits
+from bench.board_latency import TimedNotifier
 from bench.discord_model import DiscordModel, ModelHost, Rest
-from bench.load_bench import Plan, make_plan
 from bench.pipeline_bench import Delivered, ErrorCount, TrackedDrawing, Tracker
+from bench.plans import Plan, make_plans
 from bench.report import Row, time_row
 from bench.service_kit import start_table, temp_service, user_id
 from bench.timing import clock
-from cogs.notifier import DiscordNotifier
 from tables.drawing import DrawingPool
 from tables.service import LiveTable, TableService
 
@@ -83,7 +83,7 @@ async def _start(service: TableService, plans: list[Plan], tracker: Tracker) -> 
     async def one(n: int) -> LiveTable:
         async with gate:
             plan = plans[n]
-            table = await start_table(service, plan.game, plan.players, plan.config, n + 1, plan.games[0][0])
+            table = await start_table(service, plan.game, plan.players, plan.config, n + 1, plan.games[0].seed)
             tracker.answered_now(table)
             return table
 
@@ -93,12 +93,13 @@ async def _start(service: TableService, plans: list[Plan], tracker: Tracker) -> 
 async def _play(service: TableService, table: LiveTable, plan: Plan, channel: int, moves: int,
                 think: tuple[float, float], tracker: Tracker, run: RestRun, alone: bool) -> None:
     rng = random.Random(channel)
-    planned = plan.games[0][1]
+    planned = plan.games[0]
     for _ in range(moves):
         await asyncio.sleep(rng.uniform(*think))
-        if table.record.status != "playing" or table.record.version >= len(planned):
+        move = planned.move_at(table.record.version)
+        if table.record.status != "playing" or move is None:
             return
-        seat, action = planned[table.record.version]
+        seat, action = move
         seen = getattr(service.notifier, "saw", None)
         if seen is not None:  # on Discord a move is an interaction: the mover is there, not away
             seen(user_id(channel, seat))
@@ -131,7 +132,7 @@ async def _run(plans: list[Plan], moves: int, think: tuple[float, float], budget
         logger.propagate = False
         logger.addHandler(silent)
     try:
-        async with temp_service(DiscordNotifier(host), name="rest.db") as service:  # type: ignore[arg-type]
+        async with temp_service(TimedNotifier(host), name="rest.db") as service:  # type: ignore[arg-type]
             host.tables = service
             tables = await _start(service, plans, tracker)
             await service.announcing.join()  # the first boards and pings, not counted
@@ -168,13 +169,13 @@ def run(tables: int = 1000, moves: int = 6, think: tuple[float, float] = (5.0, 2
     """The budgeted run; with ``contrast`` the same without the budget; then
     ``alone_tables`` tables (one per game and size of the mix) playing a
     whole game each, announcing every change alone."""
-    plans = [make_plan(n, moves + 1, variants) for n in range(tables)]
+    plans = make_plans(tables, moves + 1, variants)
     runs = [asyncio.run(_run(plans, moves, think, RestBudget(limits), processes))]
     if contrast:
         runs.append(asyncio.run(_run(plans, moves, think, None, processes)))
     rows = [row for r in runs for row in _rows(r, moves, think, limits)]
     if alone_tables:
-        whole = [make_plan(n, 1, variants) for n in range(alone_tables)]
+        whole = make_plans(alone_tables, 1, variants)
         alone = asyncio.run(_run(whole, WHOLE_GAME, (0.0, 0.0), None, processes, alone=True))
         rows.append(_alone_row(alone))
     return rows

@@ -55,8 +55,10 @@ class Sizes:
     @classmethod
     def tiny(cls) -> "Sizes":
         """For the smoke test: every code path, a few seconds."""
-        return cls(render_repeats=1, engine_samples=3, e2e_actions=3, load_tables=6,
-                   load_saturated_actions=3, load_paced_actions=2, load_interval=0.05,
+        # The load run: 12 tables of 20 moves reach Death Front starts drawn from the table's
+        # seed and moves the table plays itself (both once broke the run unnoticed).
+        return cls(render_repeats=1, engine_samples=3, e2e_actions=3, load_tables=12,
+                   load_saturated_actions=20, load_paced_actions=2, load_interval=0.05,
                    load_max_seconds=20.0, restart_games=12, restart_repeats=1, restart_big_games=0,
                    replay_repeats=1, replay_moves=12,
                    pipeline_tables=6, pipeline_seconds=1.5, pipeline_plan_actions=20,

@@ -21,7 +21,6 @@ from cogs.games.base import GameCog
 from cogs.seats import my_seat, my_seat_or_none
 from engines.base import IllegalAction
 from engines.cubed import labels
-from engines.cubed.engine import legal_placements
 from engines.cubed.models import (
     POINTS_PRESETS,
     CubedState,
@@ -34,6 +33,7 @@ from engines.cubed.models import (
     PlaceAction,
     normalize_piece_id,
 )
+from engines.cubed.moves import legal_placements
 from i18n import t
 from tables.service import LiveTable
 from tables.text import safe_name

@@ -8,7 +8,6 @@ from typing import Any, Container
 from pydantic import BaseModel
 
 from engines.base import GameEngine
-from engines.cubed.engine import Placing, placings
 from engines.cubed.models import (
     CubedState,
     Draw3Action,
@@ -18,6 +17,7 @@ from engines.cubed.models import (
     PassAction,
     PlaceAction,
 )
+from engines.cubed.moves import Placing, placings
 from engines.cubed.pieces import PIECES_BY_ID
 from engines.cubed.rules import Cell, is_enclosed, neighbour_arcs
 

@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from engines.base import GameEngine
 from engines.cubed import ai as greedy
-from engines.cubed.engine import SOLO_MAX_DRAWS, CubedEngine, Placing, hand_points, has_placement, placings
+from engines.cubed.engine import SOLO_MAX_DRAWS, CubedEngine, hand_points
 from engines.cubed.models import (
     CubedState,
     Draw3Action,
@@ -26,9 +26,10 @@ from engines.cubed.models import (
     PassAction,
     PlaceAction,
 )
+from engines.cubed.moves import Placing, has_placement, placings
 from engines.cubed.pieces import shown_faces
 from engines.cubed.rules import Cell, Table, blocked_cells, frontier, neighbours, purple_steps
-from engines.cubed.table_view import table_view
+from engines.cubed.table_view import TableView, table_view
 from engines.search.knowledge import Knowledge, pairwise_values, squash
 
 PLACEMENTS = 6
@@ -155,7 +156,7 @@ class CubedKnowledge(Knowledge):
 class _SimulationEngine(CubedEngine):
     """Skips naming cells for messages: the search reads no events."""
 
-    def _cell_name(self, table: Table, blocked: set[Cell], cell: Cell) -> str:
+    def _cell_name(self, view: TableView, cell: Cell) -> str:
         return ""
 
 

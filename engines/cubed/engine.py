@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 from pydantic import BaseModel
 
@@ -26,18 +26,18 @@ from engines.cubed.models import (
     Placement,
     TablePiece,
 )
-from engines.cubed.pieces import ALL_IDS, PIECES_BY_ID, rotations
+from engines.cubed.moves import has_placement, legal_placements
+from engines.cubed.pieces import ALL_IDS, PIECES_BY_ID, shown_faces
 from engines.cubed.rules import (
     CENTRE,
     Cell,
-    Table,
     blocked_cells,
     is_enclosed,
     neighbour_arcs,
     rotate,
     shown_error,
 )
-from engines.cubed.table_view import table_view
+from engines.cubed.table_view import TableView, keep_view, share_view, table_view
 
 HAND_SIZES = {2: 25, 3: 20, 4: 18, 5: 15, 6: 13, 7: 11, 8: 10, 9: 8, 10: 8, 11: 7}
 SOLO_HAND = 25
@@ -60,45 +60,6 @@ def recent_placements(state: CubedState) -> list[tuple[int, int]]:
     table = state.table
     last_own = max((i for i, p in enumerate(table) if p.seat == state.current), default=-1)
     return [p.cell for p in table[last_own + 1:] if p.seat >= 0]
-
-
-class Placing(NamedTuple):
-    """A legal placement as move generation finds it: what a PlaceAction
-    says, without building one (the search AI weighs thousands a move)."""
-
-    piece: str
-    cell: tuple[int, int]
-    rotation: int
-
-    def action(self) -> PlaceAction:
-        return PlaceAction(piece=self.piece, cell=self.cell, rotation=self.rotation)
-
-
-def placings(state: CubedState, seat: int) -> list[Placing]:
-    """Every legal placement of a piece from ``seat``'s hand right now:
-    pieces as first held, then rotations, then open cells in reading order."""
-    view = table_view(state)
-    cells = view.cells
-    moves = []
-    for piece_id in dict.fromkeys(state.hands[seat]):
-        for rotation, shown in enumerate(rotations(PIECES_BY_ID[piece_id].faces)):
-            for index in view.fitting(shown):
-                moves.append(Placing(piece_id, cells[index], rotation))
-    return moves
-
-
-def legal_placements(state: CubedState, seat: int) -> list[PlaceAction]:
-    """Every legal placement of a piece from ``seat``'s hand right now."""
-    return [move.action() for move in placings(state, seat)]
-
-
-def has_placement(state: CubedState, seat: int) -> bool:
-    view = table_view(state)
-    return any(
-        view.fitting(shown)
-        for piece_id in set(state.hands[seat])
-        for shown in rotations(PIECES_BY_ID[piece_id].faces)
-    )
 
 
 class CubedEngine(GameEngine[CubedConfig, CubedState]):
@@ -191,6 +152,31 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
             actions.append(PassAction())
         return actions
 
+    def copy_state(self, state: CubedState) -> CubedState:
+        """Fresh lists; the placements, the config and the tuples are frozen and
+        shared, and so is the table's view until the copy's table changes."""
+        copy = state.model_copy(update={
+            "seat_names": list(state.seat_names),
+            "rng": state.rng.model_copy(),
+            "bag": list(state.bag),
+            "hands": [list(hand) for hand in state.hands],
+            "pending": list(state.pending),
+            "table": list(state.table),
+            "round_scores": [list(scores) for scores in state.round_scores],
+            "totals": list(state.totals),
+            "previous_table": list(state.previous_table),
+        })
+        share_view(state, copy)
+        return copy
+
+    def forced_action(self, state: CubedState, seat: int) -> BaseModel | None:
+        """As ``GameEngine.forced_action``, without listing every placement
+        when one exists: outside solo a placement comes with a draw or a pass."""
+        if (not state.config.solo and state.phase in ("turn", "drawn", "bonus") and seat == state.current
+                and has_placement(state, seat)):
+            return None
+        return super().forced_action(state, seat)
+
     # ---- applying actions -----------------------------------------------------
     def _apply(self, state: CubedState, seat: int, action: BaseModel) -> list[Event]:
         if state.phase == "over":
@@ -213,7 +199,7 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         cell = (int(action.cell[0]), int(action.cell[1]))
         view = table_view(state)
         table, blocked = view.table, view.blocked
-        name = self._cell_name(table, blocked, cell)
+        name = self._cell_name(view, cell)
         if not table and cell != CENTRE:
             raise _err("first_centre", piece=piece, cell=name)
         code = shown_error(table, blocked, rotate(PIECES_BY_ID[piece].faces, action.rotation), cell)
@@ -223,7 +209,9 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         enclosed = is_enclosed(table, cell)
 
         state.hands[seat].remove(piece)
-        state.table.append(Placement(piece=piece, q=cell[0], r=cell[1], rotation=action.rotation, seat=seat))
+        placement = Placement(piece=piece, q=cell[0], r=cell[1], rotation=action.rotation, seat=seat)
+        state.table.append(placement)
+        keep_view(state, view.after({**table, cell: shown_faces(piece, action.rotation)}, PIECES_BY_ID[piece].faces))
         state.last_placed = cell
         # The log names the stable axial cell: board labels are renumbered after every placement.
         events = [_ev("placed", seat=seat, piece=piece, cell=f"{cell[0]},{cell[1]}", label=name, q=cell[0], r=cell[1],
@@ -243,9 +231,9 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
                 return events + [_ev("fill", seat=seat)]
         return events + self._end_turn(state, placed=True)
 
-    def _cell_name(self, table: Table, blocked: set[Cell], cell: Cell) -> str:
+    def _cell_name(self, view: TableView, cell: Cell) -> str:
         """The cell's label as players see it, for messages."""
-        return labels.cell_labels_for_table(table, blocked).get(cell) or f"{cell[0]},{cell[1]}"
+        return view.labels.get(cell) or f"{cell[0]},{cell[1]}"
 
     def _draw(self, state: CubedState, seat: int, action: DrawAction) -> list[Event]:
         if state.config.solo:

@@ -13,8 +13,9 @@ from typing import Any, Iterable
 
 from engines.base import IllegalAction
 from engines.cubed.models import CubedPrivateView, CubedState, normalize_piece_id
-from engines.cubed.pieces import PIECES, PIECES_BY_ID, Faces, rotations
+from engines.cubed.pieces import PIECES_BY_ID, Faces, rotations
 from engines.cubed.rules import Cell, CellNeeds, Table, blocked_cells, frontier
+from engines.cubed.table_view import labels_of, table_view
 from i18n import t
 
 
@@ -23,53 +24,15 @@ def table_of(state: CubedState) -> dict[Cell, tuple[str, str, str]]:
     return state.table_dict()
 
 
-def _could_take_some_piece(needs: CellNeeds, normal_shown: set[Faces], blocker_colours: set[str]) -> bool:
-    if any(pattern in normal_shown for pattern in needs.normal_patterns()):
-        return True
-    for slot in range(3):  # a blocker with its coloured face on this slot
-        colour = needs.colour[slot]
-        if colour in blocker_colours:
-            shown = ["purple", "purple", "purple"]
-            shown[slot] = colour
-            if needs.fits((shown[0], shown[1], shown[2])):
-                return True
-    return False
-
-
-def _off_table_pieces(table: Table) -> tuple[set[tuple[str, str, str]], set[str]]:
-    """Rotated patterns of normal pieces, and blocker colours, not yet on the
-    table. The table holds shown faces, so pieces are matched by pattern."""
-    on_table: dict[tuple[str, ...], int] = {}
-    for faces in table.values():
-        key = min(rotations(faces))
-        on_table[key] = on_table.get(key, 0) + 1
-    normal_shown: set[tuple[str, str, str]] = set()
-    blocker_colours: set[str] = set()
-    for piece in PIECES:
-        key = min(rotations(piece.faces))
-        if on_table.get(key, 0) > 0:
-            on_table[key] -= 1
-        elif piece.is_blocker:
-            blocker_colours.add(piece.faces[0])
-        else:
-            normal_shown.update(rotations(piece.faces))
-    return normal_shown, blocker_colours
-
-
 def cell_labels_for_table(table: Table, blocked: set[Cell] | None = None) -> dict[Cell, str]:
     if blocked is None:
         blocked = blocked_cells(table)
-    normal_shown, blocker_colours = _off_table_pieces(table)
-    labels: dict[Cell, str] = {}
-    for cell in frontier(table, blocked):
-        if _could_take_some_piece(CellNeeds(table, cell), normal_shown, blocker_colours):
-            labels[cell] = str(len(labels) + 1)
-    return labels
+    return labels_of([CellNeeds(table, cell) for cell in frontier(table, blocked)], table)
 
 
 def cell_labels(state: CubedState) -> dict[Cell, str]:
     """Label of every open cell where some piece could go."""
-    return cell_labels_for_table(table_of(state))
+    return dict(table_view(state).labels)
 
 
 def cell_name(state: CubedState, cell: Cell) -> str:
@@ -173,12 +136,12 @@ def legal_cells_for(state: CubedState, seat: int, piece_id: str) -> list[tuple[s
         return []
     if piece_id not in state.hands[seat]:
         return []
-    table = table_of(state)
-    blocked = blocked_cells(table)
+    view = table_view(state)
+    needs_of = dict(zip(view.cells, view.needs))
     shown_by_rotation = rotations(PIECES_BY_ID[piece_id].faces)
     result = []
-    for cell, label in cell_labels_for_table(table, blocked).items():
-        needs = CellNeeds(table, cell)
+    for cell, label in view.labels.items():
+        needs = needs_of[cell]
         fitting = [k for k, shown in enumerate(shown_by_rotation) if needs.fits(shown)]
         if fitting:
             result.append((label, cell, fitting))

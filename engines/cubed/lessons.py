@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Callable
 
 from engines.base import SeatInfo
-from engines.cubed.engine import CubedEngine, legal_placements
+from engines.cubed.engine import CubedEngine
 from engines.cubed.models import CubedConfig, CubedState, PlaceAction
+from engines.cubed.moves import legal_placements
 from engines.cubed.rules import blocked_cells, is_blocker, neighbour_arcs, neighbours
 from engines.lessons import Chooser, Lesson, Mark, Position, played_until, position
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, Field, TypeAdapter, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from engines.base import Rng
 from engines.cubed.pieces import DEFAULT_POINTS, shown_faces
@@ -26,6 +26,8 @@ Phase = Literal["turn", "drawn", "bonus", "give", "keep", "over"]
 
 
 class PointsTable(BaseModel):
+    model_config = ConfigDict(frozen=True)  # shared by a state and its copies (CubedEngine.copy_state)
+
     blocker: int = Field(default=DEFAULT_POINTS["blocker"], ge=0, le=MAX_PIECE_POINTS)
     one: int = Field(default=DEFAULT_POINTS["one"], ge=0, le=MAX_PIECE_POINTS)
     two: int = Field(default=DEFAULT_POINTS["two"], ge=0, le=MAX_PIECE_POINTS)
@@ -41,6 +43,8 @@ class PointsTable(BaseModel):
 
 
 class CubedConfig(BaseModel):
+    model_config = ConfigDict(frozen=True)  # shared by a state and its copies (CubedEngine.copy_state)
+
     rounds: Literal[1, 3] = 3
     bridge: bool = False  # Bridge the gap
     fill: bool = False  # Fill the void
@@ -62,6 +66,8 @@ class CubedConfig(BaseModel):
 
 
 class Placement(BaseModel):
+    model_config = ConfigDict(frozen=True)  # shared by a state and its copies (CubedEngine.copy_state)
+
     piece: str
     q: int
     r: int

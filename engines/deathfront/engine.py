@@ -9,6 +9,7 @@ from engines.base import Event, GameEngine, Result, Rng, SeatInfo
 
 from . import board, combat, deployment, flow, views, worlds
 from . import rules as R
+from .able import can_do_something
 from .cards import default_cards
 from .flow import action_order
 from .messages import illegal
@@ -128,6 +129,22 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
         if state.proposed_round[seat] != state.round:
             actions.append(ProposeEnd())
         return actions
+
+    def forced_action(self, state: DeathFrontState, seat: int) -> BaseModel | None:
+        """``legal_actions``' one entry when it has one, without listing the
+        options (asked after every action): mulligan, an end vote and an
+        advance with candidates always offer two; a draw with cards to
+        discard too; an action step offers Pass beside Propose End and any
+        option, and a seat that ``able.can_do_something`` has an option."""
+        if seat not in self.to_act(state) or state.end_vote is not None or state.step == "mulligan":
+            return None
+        if state.step == "draw":
+            return None if state.hands[seat] else SkipDraw()
+        if state.pending_advance is not None:
+            return None if state.pending_advance.candidates else Pass()
+        if state.proposed_round[seat] != state.round or can_do_something(state, seat):
+            return None
+        return None if step_actions(state, seat) else Pass()
 
     # ---- apply -------------------------------------------------------------------
     def _apply(self, state: DeathFrontState, seat: int, action: BaseModel) -> list[Event]:

@@ -137,6 +137,20 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
                 raise IllegalAction("setup.err.swap_not_in_hand", tile=rules.plain(tile))
 
     # ---- applying --------------------------------------------------------
+    def copy_state(self, state: SetupState) -> SetupState:
+        """Fresh lists; the config, the seats and the last move are frozen and shared."""
+        return state.model_copy(update={
+            "seats": list(state.seats),
+            "rng": state.rng.model_copy(),
+            "bag": list(state.bag),
+            "stacks": {square: list(stack) for square, stack in state.stacks.items()},
+            "common": list(state.common),
+            "hands": [list(hand) for hand in state.hands],
+            "scores": list(state.scores),
+            "turn_order": list(state.turn_order),
+            "last_placed": list(state.last_placed),
+        })
+
     def _apply(self, state: SetupState, seat: int, action: BaseModel) -> list[Event]:
         self.check_turn(state, seat)
         handler = self.handler_for(action)

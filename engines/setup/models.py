@@ -3,13 +3,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engines.base import Rng, SeatInfo
 from engines.setup.rules import default_finish_line
 
 
 class SetupConfig(BaseModel):
+    model_config = ConfigDict(frozen=True)  # shared by a state and its copies (SetupEngine.copy_state)
+
     mode: Literal["ffa", "teams"] = "ffa"
     # None: the rulings' default for the player count (40 / 35 / 30).
     finish: int | None = Field(default=None, ge=2, le=50)
@@ -42,6 +44,8 @@ action_adapter: TypeAdapter[PlayAction | SwapAction] = TypeAdapter(SetupAction)
 # ---- state -------------------------------------------------------------------
 class LastMove(BaseModel):
     """The previous turn, public: what was placed where, who scored what."""
+
+    model_config = ConfigDict(frozen=True)  # replaced each turn, shared by a state and its copies
 
     seat: int
     kind: Literal["play", "swap"]

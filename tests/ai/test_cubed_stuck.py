@@ -9,8 +9,9 @@ from engines import ai
 from engines.base import SeatInfo
 from engines.cubed import CubedEngine
 from engines.cubed.ai_search import STUCK_POINTS, make_knowledge
-from engines.cubed.engine import hand_points, has_placement
+from engines.cubed.engine import hand_points
 from engines.cubed.models import CubedConfig
+from engines.cubed.moves import has_placement
 from engines.cubed.pieces import ALL_IDS, PIECES_BY_ID
 
 ENGINE = CubedEngine()

@@ -5,8 +5,9 @@ import random
 
 from engines.base import SeatInfo
 from engines.cubed import choices
-from engines.cubed.engine import CubedEngine, legal_placements
+from engines.cubed.engine import CubedEngine
 from engines.cubed.models import CubedConfig, PlaceAction
+from engines.cubed.moves import legal_placements
 
 ENGINE = CubedEngine()
 

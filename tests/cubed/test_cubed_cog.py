@@ -8,8 +8,9 @@ import pytest
 from bot import SHARED_EXTENSIONS
 from engines.base import IllegalAction
 from engines.cubed import labels
-from engines.cubed.engine import CubedEngine, legal_placements
+from engines.cubed.engine import CubedEngine
 from engines.cubed.models import Draw3Action, DrawAction, GiveAction, KeepAction, PassAction, PlaceAction
+from engines.cubed.moves import legal_placements
 from engines.cubed.pieces import PIECES_BY_ID
 from engines.cubed.rules import placement_error
 from games import cubed as cubed_game

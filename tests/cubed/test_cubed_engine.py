@@ -8,7 +8,7 @@ import pytest
 
 from engines.base import IllegalAction, SeatInfo
 from engines.cubed import CubedEngine
-from engines.cubed.engine import HAND_SIZES, hand_points, legal_placements
+from engines.cubed.engine import HAND_SIZES, hand_points
 from engines.cubed.models import (
     CubedConfig,
     Draw3Action,
@@ -18,6 +18,7 @@ from engines.cubed.models import (
     PassAction,
     PlaceAction,
 )
+from engines.cubed.moves import legal_placements
 from engines.cubed.pieces import ALL_IDS, PIECES_BY_ID
 
 ENGINE = CubedEngine()

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from db.database import Database
-from engines.cubed.models import DrawAction, PassAction
+from engines.base import SeatInfo
+from engines.cubed import CubedEngine
+from engines.cubed.models import CubedConfig, DrawAction, PassAction
 from tables.registry import default_registry
 from tables.service import TableService
 from tables.text import describe
@@ -87,3 +92,25 @@ async def test_a_forced_move_left_by_a_crash_is_played_at_restore(tmp_path):
     assert again.engine.forced_action(again.state, seat) is None
     await restored.shutdown()
     await db.close()
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(1, 6), seed=st.integers(0, 2**32), bridge=st.booleans(), fill=st.booleans(),
+       draw3=st.booleans())
+def test_the_forced_move_is_the_one_legal_action(players, seed, bridge, fill, draw3):
+    """CUBED's forced_action (which stops at the first placement it finds) names
+    a move exactly when a seat has one legal action, for every seat, in every
+    phase: the rule GameEngine.forced_action states."""
+    engine = CubedEngine()
+    config = CubedConfig(rounds=1, bridge=bridge, fill=fill, draw3=draw3, solo=players == 1)
+    state = engine.new_game(config, [SeatInfo(name=str(i)) for i in range(players)], seed)
+    rng = random.Random(seed)
+    for _ in range(400):
+        if engine.is_over(state):
+            break
+        for seat in range(players):
+            actions = engine.legal_actions(state, seat)
+            expected = actions[0] if len(actions) == 1 else None
+            assert engine.forced_action(state, seat) == expected
+        seat = engine.to_act(state)[0]
+        state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))

@@ -7,7 +7,6 @@ import pytest
 
 from engines.base import IllegalAction, SeatInfo
 from engines.cubed import CubedEngine
-from engines.cubed.engine import legal_placements
 from engines.cubed.labels import (
     cell_labels,
     fitting_rotations,
@@ -17,6 +16,7 @@ from engines.cubed.labels import (
     table_of,
 )
 from engines.cubed.models import CubedConfig
+from engines.cubed.moves import legal_placements
 from engines.cubed.pieces import PIECES
 from engines.cubed.rules import frontier, placement_error
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot import SHARED_EXTENSIONS
-from engines.cubed.engine import CubedEngine, legal_placements
+from engines.cubed.engine import CubedEngine
+from engines.cubed.moves import legal_placements
 from engines.cubed.pieces import ALL_IDS
 from games import cubed as cubed_game
 from tables.registry import GameRegistry

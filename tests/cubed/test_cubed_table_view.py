@@ -11,9 +11,9 @@ from engines.ai import greedy_action
 from engines.base import SeatInfo
 from engines.cubed import CubedEngine
 from engines.cubed.ai_search import _seals_from_scratch, is_sealed, seals
-from engines.cubed.engine import has_placement, legal_placements
 from engines.cubed.models import CubedConfig, PlaceAction
-from engines.cubed.pieces import ALL_IDS, PIECES_BY_ID
+from engines.cubed.moves import has_placement, legal_placements
+from engines.cubed.pieces import ALL_IDS, PIECES_BY_ID, rotations
 from engines.cubed.rules import blocked_cells, frontier, placement_error
 from engines.cubed.table_view import table_view
 
@@ -94,3 +94,54 @@ def test_the_view_follows_the_table_as_pieces_go_down():
         assert len(state.table) == before + 1
         cell = (int(move.cell[0]), int(move.cell[1]))
         assert all((int(m.cell[0]), int(m.cell[1])) != cell for m in legal_placements(state, ENGINE.to_act(state)[0]))
+
+
+def test_a_state_keeps_its_view_and_its_work_copy_starts_with_it():
+    state = ENGINE.new_game(CubedConfig(rounds=1), [SeatInfo(name="a"), SeatInfo(name="b")], 3)
+    rng = random.Random(3)
+    for _ in range(12):
+        seat = ENGINE.to_act(state)[0]
+        state, _ = ENGINE.apply(state, seat, greedy_action(ENGINE, state, seat, rng))
+    view = table_view(state)
+    for _ in range(50):  # other tables' states come and go meanwhile
+        other = ENGINE.new_game(CubedConfig(rounds=1), [SeatInfo(name="x"), SeatInfo(name="y")], 9)
+        table_view(other)
+    assert table_view(state) is view
+    copy = ENGINE.copy_state(state)
+    assert table_view(copy) is view
+    seat = ENGINE.to_act(state)[0]
+    move = legal_placements(state, seat)[0]
+    after, _ = ENGINE.apply(state, seat, move)
+    assert table_view(state) is view and table_view(after) is not view  # the new table has a view of its own
+    assert table_view(after).table == after.table_dict()
+    assert view.table == state.table_dict()
+
+
+def test_views_go_with_their_states():
+    import gc
+
+    from engines.cubed import table_view as views
+
+    before = len(views._views)  # the cache itself: its size is what is tested
+    for seed in range(40):
+        state = ENGINE.new_game(CubedConfig(rounds=1), [SeatInfo(name="a"), SeatInfo(name="b")], seed)
+        table_view(state)
+    del state
+    gc.collect()
+    assert len(views._views) <= before + 1
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_takes_is_whether_anything_fits(seed):
+    """``TableView.takes`` answers ``bool(fitting(shown))`` for every shown
+    triple of every piece, on every table of a random game."""
+    state = ENGINE.new_game(CubedConfig(rounds=1), [SeatInfo(name="a"), SeatInfo(name="b")], seed)
+    rng = random.Random(seed)
+    shown_triples = {shown for piece in ALL_IDS for shown in rotations(PIECES_BY_ID[piece].faces)}
+    while not ENGINE.is_over(state):
+        view = table_view(state)
+        for shown in shown_triples:
+            assert view.takes(shown) == bool(view.fitting(shown)), shown
+        seat = ENGINE.to_act(state)[0]
+        state, _ = ENGINE.apply(state, seat, greedy_action(ENGINE, state, seat, rng))

@@ -2,7 +2,7 @@
 board offers no Draw, and a draw sent anyway is refused."""
 from __future__ import annotations
 
-from engines.cubed.engine import legal_placements
+from engines.cubed.moves import legal_placements
 from tests.webboard.kit import local_player, new_table, table_json, web_front
 
 
