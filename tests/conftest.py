@@ -12,13 +12,28 @@ import i18n
 from bot import SHARED_EXTENSIONS, Settings, create_bot
 from games.definition import GameDefinition
 from tables.registry import GameRegistry
-from tests.support.database import drop_schema, fresh_schema_url, postgres_test_url
+from tests.support.database import (
+    DATABASE_MARKER,
+    drop_schema,
+    fresh_schema_url,
+    postgres_test_url,
+    touches_database,
+)
 from tests.support.highcard import HighcardEngine, HighcardRenderer
 
 i18n.add_catalogue_dir(Path(__file__).parent / "support" / "i18n")
 
 TEST_EXTENSIONS = [*SHARED_EXTENSIONS, "tests.support.highcard_cog"]
 EPOCH = 1_800_000_000.0
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks the tests that touch a database (tests/support/database.py),
+    which CI's PostgreSQL pass selects with ``-m database``."""
+    for item in items:
+        if touches_database(item):
+            item.add_marker(DATABASE_MARKER)
 
 
 def virtual_clock() -> float:

@@ -35,17 +35,6 @@ def test_swapping_unseen_pieces_leaves_the_move_distribution_unchanged(game, mov
 
 
 @pytest.mark.parametrize("game,moves", POSITIONS)
-def test_sampled_worlds_keep_what_the_seat_sees(game, moves):
-    engine = ENGINES[game]
-    state, seat = mid_game(game, moves)
-    info = engine.information_state(state, seat)
-    world = engine.sample_world(info, seat, random.Random(1))
-    assert world.hands[seat] == state.hands[seat]
-    assert engine.public_view(world).model_dump() == engine.public_view(state).model_dump()
-    assert engine.legal_actions(world, seat) == engine.legal_actions(state, seat)
-
-
-@pytest.mark.parametrize("game,moves", POSITIONS)
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_same_seed_same_move(game, moves, level):
     engine = ENGINES[game]

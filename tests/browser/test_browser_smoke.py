@@ -8,6 +8,7 @@ import asyncio
 import os
 
 import pytest
+import pytest_asyncio
 from aiohttp import WSMsgType, web
 from playwright.async_api import Page, async_playwright, expect
 
@@ -80,7 +81,7 @@ class ThrowawayServer:
         await asyncio.gather(*(ws.send_str(text) for ws in self.sockets if not ws.closed))
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")  # the browser's loop (tests/browser/__init__.py)
 async def server():
     throwaway = ThrowawayServer()
     async with serve(throwaway.app) as base_url:

@@ -25,6 +25,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from playwright.async_api import Browser, Page, Playwright, async_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -117,9 +118,14 @@ async def tofu_fonts(page: Page, selector: str, lang: str) -> dict[str, int]:
     return {family: n for family, n in (await fonts_drawing(page, selector)).items() if family not in covering}
 
 
-@pytest.fixture
+# One Chromium (and one Playwright driver) for the whole test session: starting
+# them costs seconds, a fresh context per page costs milliseconds. Playwright
+# belongs to the event loop that started it, so the browser tests and their
+# async fixtures run on the session's loop (tests/browser/__init__.py).
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
 async def chromium() -> AsyncIterator[Browser]:
-    """Debian's Chromium for this test (a fresh profile; closed afterwards)."""
+    """Debian's Chromium for the session (a fresh profile; closed at the end).
+    Each page gets a context of its own (``new_phone_page``)."""
     require_chromium()
     async with async_playwright() as playwright:
         browser = await launch(playwright)
@@ -129,7 +135,7 @@ async def chromium() -> AsyncIterator[Browser]:
             await browser.close()
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def open_page(chromium: Browser, request: pytest.FixtureRequest) -> AsyncIterator[OpenPage]:
     """``await open_page(locale="en", viewport=PHONE)``: a new phone page, as
     many as the test needs. Afterwards: a screenshot of each if the test
@@ -154,7 +160,7 @@ async def open_page(chromium: Browser, request: pytest.FixtureRequest) -> AsyncI
         pytest.fail("uncaught errors in the page's scripts:\n" + "\n".join(thrown), pytrace=False)
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope="session")
 async def browser_page(open_page: OpenPage, request: pytest.FixtureRequest) -> Page:
     """One phone page; parametrize it indirectly with a locale (en by default)."""
     return await open_page(getattr(request, "param", "en"))

@@ -29,3 +29,18 @@ async def drop_schema(server: str, schema: str) -> None:
         await conn.execute(f"DROP SCHEMA IF EXISTS {quote_ident(schema)} CASCADE")
     finally:
         await conn.close()
+
+
+DATABASE_MARKER = "database"
+
+
+def touches_database(item) -> bool:
+    """Whether a collected test can run differently on PostgreSQL: it uses
+    the ``database_url`` fixture (directly or through ``settings``, the bots
+    and the tables), or its module reaches the server itself
+    (``postgres_test_url``). Only these run again in CI's PostgreSQL pass
+    (``pytest -m database``)."""
+    if "database_url" in getattr(item, "fixturenames", ()):
+        return True
+    module = getattr(item, "module", None)
+    return getattr(module, "postgres_test_url", None) is postgres_test_url
