@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SOME_DATABASE_TESTS = "tests/pg/test_db_write.py", "tests/platform/test_platform_db.py"
+SOME_DATABASE_TESTS = "tests/pg/test_db_write.py", "tests/platform/test_platform_play.py"
 NO_DATABASE_TESTS = "tests/setup/test_setup_json.py", "tests/render/test_lru.py"
 ITS_OWN_SERVER = "tests/pg/test_change_bus.py"  # postgres_test_url() itself, no database_url
 
