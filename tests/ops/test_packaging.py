@@ -19,11 +19,18 @@ def test_pip_install_gives_a_tabletop_command_that_checks_and_starts(tmp_path):
     # pip builds in the source folder (build/, *.egg-info): build a copy.
     source = tmp_path / "src"
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info", "data", "out",
-                                                                "__pycache__", ".pytest_cache", ".hypothesis"))
+                                                                "__pycache__", ".pytest_cache", ".hypothesis",
+                                                                "node_modules", "test-artifacts"))
     target = tmp_path / "venv"
     venv.EnvBuilder(with_pip=False).create(target)  # this venv's pip installs into it: faster
     python = target / "bin" / "python"
-    installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q",
+    # The dependencies are this venv's (the lock's, already installed): seen after the new venv's own
+    # site-packages, so the installed package is found first and nothing is downloaded or built again.
+    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    ours = [p for p in sys.path if p.endswith("site-packages")]
+    (Path(site) / "lock_dependencies.pth").write_text("\n".join(ours) + "\n")
+    installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps",
                                 "--disable-pip-version-check", str(source)],
                                capture_output=True, text=True, timeout=600)
     assert installed.returncode == 0, installed.stderr[-2000:]
