@@ -21,7 +21,7 @@ ADA, BO, CY = 80351110224678912, 80351110224678913, 80351110224678914
 USERS = {"code-ada": (ADA, "Ada"), "code-bo": (BO, "Bo"), "code-cy": (CY, "Cy")}
 WORDS = {
     "en": {"open": "Open a CUBED lobby", "join": "Join", "start": "Start", "rematch": "🔁 Rematch"},
-    "zh-CN": {"open": "开一个CUBED 立方骨牌大厅", "join": "加入", "start": "开始", "rematch": "🔁 再来一局"},
+    "zh-CN": {"open": "开一个 CUBED 立方骨牌 大厅", "join": "加入", "start": "开始", "rematch": "🔁 再来一局"},
 }
 
 

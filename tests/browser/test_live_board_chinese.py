@@ -66,5 +66,5 @@ async def test_a_whole_game_in_chinese_by_tapping(database_url, open_page, game,
     assert not {w for w in avoided_words(game, locale) if w in everything}
 
     assert played.data["turn_line"] == t("core.board.over", locale)
-    last = played.data["log"][-1]
-    assert is_result_line(last, game, locale), last
+    # the game's end is among its last lines (Death Front may note an automatic pass of the same change after it)
+    assert any(is_result_line(line, game, locale) for line in played.data["log"][-3:]), played.data["log"][-3:]

@@ -28,7 +28,7 @@ def test_a_long_list_keeps_its_first_items_then_becomes_a_count():
 
 def test_chinese_lists_use_chinese_punctuation():
     line = listing("格子", ["C1 ★7", "C2 ♥3"], "zh-CN")
-    assert line.forms[0] == "格子：C1 ★7、C2 ♥3"
+    assert line.forms[0] == "格子：C1 ★7、C2 ♥\ufe0e3"  # suits in their text form (issue 31)
 
 
 def test_lines_are_dropped_from_the_end_before_text_is_cut():

@@ -168,7 +168,7 @@ async def compose(bot: Host, table: Any, seat: int, locale: str, path: tuple[str
     if builder is None:
         if view is None:
             return closed("\n".join(head + [t("core.hand.none", locale)] + notes))
-        lines = [title]
+        lines = [title, renderer.hand_text(view, locale)]  # the hand in words, to copy into a command
         items = bot.notifier.game_items(table, locale) + ([hint] if hint is not None else [])
         if items:
             buttons = discord.ui.View(timeout=None)
