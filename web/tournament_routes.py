@@ -17,24 +17,14 @@ from aiohttp import web
 
 from i18n import t
 from render.tournament import StandingLine, StandingsSheet, score, standings_png
-from tables.privacy import forgotten_name
 from tables.records import Entrant, Match, Tournament
 from tables.text import game_name
 from tables.tournaments.flow import played_of
+from tables.tournaments.names import entrant_name
 from tables.tournaments.pairing import standings
 from web.channel_routes import snowflake
 from web.community_routes import NO_STORE, channel_guild
 from web.refusals import Refusal
-
-
-def entrant_name(entrant: Entrant | None, locale: str) -> str:
-    if entrant is None:
-        return "?"
-    first = forgotten_name(entrant.name, entrant.user_id, locale)
-    if entrant.partner_name is None:
-        return first
-    return t("tournament.pair", locale, first=first,
-             second=forgotten_name(entrant.partner_name, entrant.partner_id, locale))
 
 
 def next_match(tournament: Tournament, matches: list[Match], entrants: dict[int, Entrant], reader: int,

@@ -8,24 +8,15 @@ import discord
 from cogs.common import png_file, render
 from i18n import t
 from render.tournament import PodiumPlace, StandingLine, StandingsSheet, podium_png, score, standings_png
-from tables.privacy import forgotten_name
 from tables.records import Entrant, Tournament
 from tables.text import game_name, safe_name
+from tables.tournaments.names import entrant_name
 from tables.tournaments.pairing import Standing
 
 MAX_LISTED = 40  # entrants listed in the sign-up embed (the field holds 1024 characters)
 TEXT_LINES = 3  # standings lines written under the picture (the picture has them all)
 
 
-def entrant_name(entrant: Entrant | None, locale: str) -> str:
-    """An entrant's name as plain text: a player, or partners "A & B"."""
-    if entrant is None:
-        return "?"
-    first = forgotten_name(entrant.name, entrant.user_id, locale)
-    if entrant.partner_name is None:
-        return first
-    second = forgotten_name(entrant.partner_name, entrant.partner_id, locale)
-    return t("tournament.pair", locale, first=first, second=second)
 
 
 def number(value: float) -> str:
