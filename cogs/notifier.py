@@ -219,17 +219,9 @@ class DiscordNotifier:
                 await self._post_results(table, channel, finished, locale)
                 await self.teams.ended(table)
                 return
-            # The board is drawn while the panels redraw and the turn hint is worked out.
-            drawing = asyncio.ensure_future(self._board_picture(table, locale))
-            try:
-                told = await self._refresh_panels(table)
-                ping = await self._to_mention(table, turn[1] if turn is not None else [], told)
-                await self._show_board(table, channel, events, locale, ping, drawing)
-            finally:
-                if not drawing.done():
-                    drawing.cancel()
-                elif not drawing.cancelled():
-                    drawing.exception()  # seen: a failed drawing was raised where it was awaited, if it was
+            told = await self._refresh_panels(table)
+            ping = await self._to_mention(table, turn[1] if turn is not None else [], told)
+            await self._show_board(table, channel, events, locale, ping)
             await self._announce(table, channel, batches, locale)
         await self.teams.changed(table)
 
@@ -252,10 +244,10 @@ class DiscordNotifier:
         return mention
 
     async def _show_board(self, table: "LiveTable", channel: Any, events: list[Event], locale: str,
-                          ping: list[int], drawing: "asyncio.Future[tuple[bytes, Any]]") -> None:
-        """Edit the board in place (``drawing``: its picture being drawn), or post it anew mentioning ``ping``."""
+                          ping: list[int]) -> None:
+        """Edit the board in place, or post it anew mentioning ``ping``."""
         content = self.board_content(table, events, locale, None, await self.footer(table, locale))
-        image, public = await drawing
+        image, public = await self._board_picture(table, locale)
         view = self.board_view(table, locale)
 
         def picture() -> discord.File:

@@ -124,7 +124,10 @@ class LobbyMessages:
     async def lobby_updated(self, table: "LiveTable", closed_reason: str | None = None) -> None:
         open_ = table.record.status == "lobby"
         if table.record.lobby_message_id is None:
-            if open_ and closed_reason is None:
+            # A lobby opened from the board is announced at once, its host alone in it: that news posts its
+            # message. Later news of a lobby without one (a table opened by the service itself: the benches,
+            # the tests' hosts) posts nothing, as before the board could open lobbies.
+            if open_ and closed_reason is None and len(table.record.seats) == 1:
                 await self.post_lobby_here(table)
             return
         channel = await self._channel(table.record.channel_id)

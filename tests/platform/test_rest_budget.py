@@ -11,9 +11,9 @@ import random
 from discord.http import Route
 
 from app.rest_budget import PRUNE_AT, RestBudget, RestLimits, install
+from bench.board_latency import TimedNotifier
 from bench.discord_model import DiscordModel, ModelHost, Rest
 from bench.pipeline_bench import Delivered, TrackedDrawing, Tracker
-from cogs.notifier import DiscordNotifier
 from tests.platform.test_announcing import WAIT, play_highest, service_with, start_game
 
 LIMITS = RestLimits(global_requests=10, global_seconds=1.0, channel_requests=3, channel_seconds=5.0)
@@ -171,7 +171,7 @@ async def test_a_slow_budget_coalesces_boards_and_the_last_is_the_newest(tmp_pat
     tracker = Tracker(Delivered())
     model = DiscordModel()
     host = ModelHost(tracker, TrackedDrawing(ThreadDrawing(), tracker), Rest(model, budget))  # type: ignore[arg-type]
-    service = await service_with(DiscordNotifier(host), tmp_path)  # type: ignore[arg-type]
+    service = await service_with(TimedNotifier(host), tmp_path)  # type: ignore[arg-type]
     host.tables = service
     try:
         table = await start_game(service, 1)
