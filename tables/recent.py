@@ -61,26 +61,14 @@ class RecentChanges:
     def forget(self, table_id: int) -> None:
         self._recent.pop(table_id, None)
 
-    async def refill(self, actions: ActionReader, table: LoggedTable, *, with_start: bool = False) -> None:
+    async def refill(self, actions: ActionReader, table: LoggedTable, *, with_start: bool = False) -> int:
         """Rebuild the game's changes from its action log (one per action);
         ``with_start``: first the game's start (every game began so; the
-        start is not in the action log)."""
-        playing = table.record.status != "lobby"
-        rows = await actions(table.id) if playing else []
-        moves = [(seq, seat, action) for seq, seat, action, _ in rows]
-
-        def batches() -> list[list[Event]]:
-            steps = replay.steps(table.definition, table.record, moves)
-            return [step.events for step in steps if step.events]
-
-        try:
-            found = await asyncio.to_thread(batches) if moves else []
-        except Exception as error:  # a log that no longer replays must not stop the board
-            log.error("game %s: could not rebuild its recent changes: %s", table.id, type(error).__name__)
-            found = []
-        if with_start and playing:
-            found.insert(0, [Event(key=STARTED)])
+        start is not in the action log). Returns the last action read (its
+        seq is the table version it made; -1 for none)."""
+        found, last = await rebuild(actions, table, with_start=with_start)
         self._recent[table.id] = deque(found[-MAX_BATCHES:], maxlen=MAX_BATCHES)
+        return last
 
     def events(self, table_id: int) -> list[Event]:
         """Every remembered event, oldest first."""
@@ -104,3 +92,26 @@ class RecentChanges:
         while events and events[0].params.get("seat") == seat:
             events.pop(0)
         return events
+
+
+async def rebuild(actions: ActionReader, table: LoggedTable, *, with_start: bool = False,
+                  upto: int | None = None) -> tuple[list[list[Event]], int]:
+    """The game's changes from its action log, one batch per action, up to
+    table version ``upto`` (an action's seq is the version it made), and
+    the seq of the last action used (-1 for none)."""
+    playing = table.record.status != "lobby"
+    rows = await actions(table.id) if playing else []
+    moves = [(seq, seat, action) for seq, seat, action, _ in rows if upto is None or seq <= upto]
+
+    def batches() -> list[list[Event]]:
+        steps = replay.steps(table.definition, table.record, moves)
+        return [step.events for step in steps if step.events]
+
+    try:
+        found = await asyncio.to_thread(batches) if moves else []
+    except Exception as error:  # a log that no longer replays must not stop the board
+        log.error("game %s: could not rebuild its recent changes: %s", table.id, type(error).__name__)
+        found = []
+    if with_start and playing:
+        found.insert(0, [Event(key=STARTED)])
+    return found, (moves[-1][0] if moves else -1)

@@ -176,7 +176,7 @@ class WebNotifier:
     async def board_updated_batches(self, table: "LiveTable", batches: list[list[Event]],
                                     finished: "GameSummary | None",
                                     turn: tuple[list[int], list[int]] | None = None) -> None:
-        self.log.remember(table.id, batches)
+        self.log.remember(table.id, batches, table.record.version)
         self.changed(table, over=finished is not None)
 
     async def hands_changed(self, table: "LiveTable", seats: list[int], turn_seats: Sequence[int] = ()) -> None:

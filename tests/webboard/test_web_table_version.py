@@ -168,3 +168,34 @@ async def test_refreshing_while_the_ai_moves_never_serves_another_positions_pict
         assert wrong == []
         await watcher.close()
         await ada.close()
+
+
+async def test_an_answer_read_before_the_pages_hear_of_its_change_has_that_changes_lines(database_url):
+    """The announcing queue tells the pages after the player is answered: a
+    read in between names the new version, so it carries the new lines too
+    (the last CI's Death Front game ended with a log two changes short)."""
+    async with web_front(database_url) as front:
+        ada = await local_player(front)
+        table_id = await new_table(ada, "cubed", ai=[], humans=2, options={"rounds": 1})
+        before = await table_json(ada, table_id)
+        held = asyncio.Event()
+        told = front.notifier.board_updated_batches
+
+        async def late(*args: Any, **kwargs: Any) -> None:
+            await held.wait()
+            await told(*args, **kwargs)
+
+        front.notifier.board_updated_batches = late  # type: ignore[method-assign]
+        seat = before["to_act"][0]
+        answer = await ada.post(f"/api/tables/{table_id}/actions", json={
+            "action": before["moves"][0]["action"], "version": before["version"], "seat": seat})
+        assert answer.status == 200, await answer.text()
+        try:
+            early = await table_json(ada, table_id, seat=seat)
+        finally:
+            held.set()  # else the service's closing waits for the held announcement
+        assert early["version"] == before["version"] + 1
+        assert len(early["log"]) > len(before["log"]) and early["log"][:len(before["log"])] == before["log"]
+        await front.service.announcing.join()
+        await front.notifier.settled()
+        assert (await table_json(ada, table_id, seat=seat))["log"] == early["log"]
