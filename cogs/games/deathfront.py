@@ -33,6 +33,7 @@ from engines.deathfront import (
 )
 from engines.deathfront import rules as R
 from engines.deathfront.cards import FACTIONS, card_name
+from engines.deathfront.flow import own_step
 from engines.deathfront.lobby import chosen_faction
 from engines.deathfront.models import DeathFrontState
 from engines.deathfront.notation import (
@@ -280,8 +281,9 @@ class DeathFrontCog(GameCog, name="deathfront"):
                    description=_text("keep", "Keep your hand: the opening 8, or skip the draw with 8 cards"))
     async def keep(self, interaction: discord.Interaction) -> None:
         async with refusals(interaction):
-            state = self.table(interaction).state
-            drawing = state is not None and getattr(state, "step", None) == "draw"
+            found = my_seat_or_none(interaction, GAME)  # refused below by ``_act`` when None
+            drawing = found is not None and isinstance(found[0].state, DeathFrontState) \
+                and own_step(found[0].state, found[1]) == "draw"
             await self._act(interaction, SkipDraw if drawing else Keep,
                             "deathfront.ok.skip_draw" if drawing else "deathfront.ok.keep")
 

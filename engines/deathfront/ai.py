@@ -19,6 +19,7 @@ from engines.base import GameEngine
 from . import board
 from . import rules as R
 from .cards import CardDef
+from .flow import own_step
 from .models import (
     AgreeEnd,
     Attack,
@@ -69,9 +70,10 @@ def choose_action(engine: GameEngine[Any, Any], state: DeathFrontState, seat: in
     if state.end_vote is not None:
         held = R.territory(state)
         return AgreeEnd() if held[side] >= held[1 - side] else DeclineEnd()
-    if state.step == "mulligan":
+    step = own_step(state, seat)  # round 1's draw choice may come before the others' mulligan
+    if step == "mulligan":
         return _mulligan_choice(state, seat)
-    if state.step == "draw":
+    if step == "draw":
         return _draw_choice(state, seat)
     pic = picture(state, side)
     if state.pending_advance is not None:

@@ -104,7 +104,7 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
         if state.end_vote is not None:
             return sorted(state.end_vote.waiting)
         if state.step in ("mulligan", "draw"):
-            return sorted(state.waiting)
+            return flow.choosing(state)
         if state.pending_advance is not None:
             return [state.pending_advance.seat]
         return [state.order[state.actor]]
@@ -117,9 +117,10 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
             return []
         if state.end_vote is not None:
             return [AgreeEnd(), DeclineEnd()]
-        if state.step == "mulligan":
+        step = flow.own_step(state, seat)
+        if step == "mulligan":
             return [Keep(), Mulligan()]
-        if state.step == "draw":
+        if step == "draw":
             kinds = {R.card(u).id: u for u in state.hands[seat]}
             return [SkipDraw(), *(Discard(card=u) for u in kinds.values())]
         if state.pending_advance is not None:
@@ -136,9 +137,10 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
         advance with candidates always offer two; a draw with cards to
         discard too; an action step offers Pass beside Propose End and any
         option, and a seat that ``able.can_do_something`` has an option."""
-        if seat not in self.to_act(state) or state.end_vote is not None or state.step == "mulligan":
+        step = flow.own_step(state, seat)
+        if seat not in self.to_act(state) or state.end_vote is not None or step == "mulligan":
             return None
-        if state.step == "draw":
+        if step == "draw":
             return None if state.hands[seat] else SkipDraw()
         if state.pending_advance is not None:
             return None if state.pending_advance.candidates else Pass()

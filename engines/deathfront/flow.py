@@ -12,7 +12,7 @@ from . import board
 from . import rules as R
 from .able import can_do_something
 from .cards import ALLIED_FACTIONS
-from .changes import destroy, draw, hand_card, hold, need_step, next_actor
+from .changes import destroy, draw, hand_card, hold, next_actor
 from .messages import ev, illegal
 from .models import (
     HAND_LIMIT,
@@ -50,13 +50,43 @@ def is_allied(faction: str) -> bool:
 
 
 # ---- mulligan and draw (handlers) -------------------------------------------------------
+OPENING_EVENTS = ("keep", "mulligan")  # revealed when every mulligan choice is in
+
+
+def own_step(state: DeathFrontState, seat: int) -> Step:
+    """The step as ``seat`` plays it. In the opening, a player who has
+    answered the mulligan answers round 1's draw choice at once, while the
+    others still choose (decision 2): "draw" for them, else ``state.step``."""
+    if state.step == "mulligan" and seat not in state.waiting and _opening_draw_open(state, seat):
+        return "draw"
+    return state.step
+
+
+def _opening_draw_open(state: DeathFrontState, seat: int) -> bool:
+    """Will round 1's draw ask ``seat`` (a full hand, a deck), not answered yet?"""
+    return seat not in state.early_draw and bool(state.decks[seat]) and len(state.hands[seat]) >= HAND_LIMIT
+
+
+def choosing(state: DeathFrontState) -> list[int]:
+    """Seats with a simultaneous choice open: the mulligan's and, for those
+    who answered it, round 1's draw choice; in a draw step, its own."""
+    if state.step == "mulligan":
+        return [s for s in range(state.players) if s in state.waiting or own_step(state, s) == "draw"]
+    return sorted(state.waiting)
+
+
+def _need_choice(state: DeathFrontState, seat: int, step: Step) -> None:
+    if own_step(state, seat) != step or (step == "mulligan" and seat not in state.waiting):
+        raise illegal("wrong_step")
+
+
 def keep(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int, action: Keep) -> list[Event]:
-    need_step(state, "mulligan")
+    _need_choice(state, seat, "mulligan")
     return hold(state, seat, ev("keep", seat=seat))
 
 
 def mulligan(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int, action: Mulligan) -> list[Event]:
-    need_step(state, "mulligan")
+    _need_choice(state, seat, "mulligan")
     if state.mulliganed[seat]:
         raise illegal("mulligan_used")
     deck = state.decks[seat]
@@ -69,12 +99,12 @@ def mulligan(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int, ac
 
 
 def skip_draw(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int, action: SkipDraw) -> list[Event]:
-    need_step(state, "draw")
-    return hold(state, seat, ev("skip_draw", seat=seat))
+    _need_choice(state, seat, "draw")
+    return _hold_draw(state, seat, ev("skip_draw", seat=seat))
 
 
 def discard(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int, action: Discard) -> list[Event]:
-    need_step(state, "draw")
+    _need_choice(state, seat, "draw")
     uid = hand_card(state, seat, action.card)
     state.hands[seat].remove(uid)
     state.discards[seat].append(uid)
@@ -82,12 +112,26 @@ def discard(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int, act
         state.secret_discards.append([])
     state.secret_discards[seat].append(uid)
     draw(state, seat)
-    return hold(state, seat, ev("discard_draw", seat=seat))
+    return _hold_draw(state, seat, ev("discard_draw", seat=seat))
 
 
-def reveal(state: DeathFrontState, events: list[Event]) -> None:
-    events.extend(sorted(state.held_events, key=lambda e: e.params["seat"]))
-    state.held_events = []
+def _hold_draw(state: DeathFrontState, seat: int, event: Event) -> list[Event]:
+    """A draw choice, hidden until the draw step ends; answered in the
+    opening, it is noted so that round 1's draw does not ask again."""
+    if state.step == "draw":
+        return hold(state, seat, event)
+    state.early_draw.append(seat)
+    state.held_events.append(event)
+    return []
+
+
+def reveal(state: DeathFrontState, events: list[Event], kinds: tuple[str, ...] | None = None) -> None:
+    """Announce the held choices (of ``kinds``; None: all), in seat order."""
+    shown, still_held = [], []
+    for event in state.held_events:
+        (shown if kinds is None or event.key.rsplit(".", 1)[-1] in kinds else still_held).append(event)
+    events.extend(sorted(shown, key=lambda e: e.params["seat"]))
+    state.held_events = still_held
 
 
 # ---- pass and ending by agreement (handlers) ------------------------------------------------
@@ -158,7 +202,7 @@ def advance(state: DeathFrontState, events: list[Event]) -> None:
         if state.step == "mulligan":
             if state.waiting:
                 break
-            reveal(state, events)
+            reveal(state, events, OPENING_EVENTS)
             start_round(state, events)
         elif state.step == "draw":
             if state.waiting:
@@ -198,12 +242,13 @@ def start_round(state: DeathFrontState, events: list[Event]) -> None:
     state.waiting = []
     events.append(ev("round_start", round=state.round, seat=state.order[0]))
     for seat in state.order:
-        if not state.decks[seat]:
+        if not state.decks[seat] or seat in state.early_draw:
             continue
         if len(state.hands[seat]) < HAND_LIMIT:
             draw(state, seat)
         else:
             state.waiting.append(seat)
+    state.early_draw = []
 
 
 def start_step(state: DeathFrontState, step: Step, events: list[Event]) -> None:

@@ -116,6 +116,10 @@ class DeathFrontState(BaseModel):
     # action): the step goes on without them and never asks them again.
     done: list[int] = Field(default_factory=list)
     waiting: list[int] = Field(default_factory=list)  # simultaneous choices still open
+    # Seats that answered round 1's draw choice right after their own
+    # mulligan choice, while others still chose (decision 2): the draw step
+    # does not ask them again. Empty once round 1 starts.
+    early_draw: list[int] = Field(default_factory=list)
     mulliganed: list[bool] = Field(default_factory=list)
     # Simultaneous choices made so far, announced once every seat has chosen.
     held_events: list[Event] = Field(default_factory=list)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import board
 from . import rules as R
+from .flow import own_step
 from .models import (
     PHASE_OF_STEP,
     CardView,
@@ -72,5 +73,5 @@ def private_view(state: DeathFrontState, seat: int) -> DeathFrontPrivateView:
         hand=[card_view(u) for u in state.hands[seat]],
         deck_count=len(state.decks[seat]),
         can_mulligan=state.step == "mulligan" and seat in state.waiting and not state.mulliganed[seat],
-        step=state.step,
+        step=own_step(state, seat),
     )

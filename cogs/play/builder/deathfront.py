@@ -125,12 +125,13 @@ class DeathFrontBuilder:
         if state.end_vote is not None:
             lines.append(t("builder.deathfront.vote_start", locale, player=table.seats[state.end_vote.proposer].name))
             return Screen(lines, buttons=[self._quick("agree", locale, "success"), self._quick("decline", locale)])
-        if state.step == "mulligan":
+        own = flow.own_step(state, seat)  # round 1's draw choice may come before the others' mulligan
+        if own == "mulligan":
             buttons = [self._quick("keep", locale, "success")]
             if not state.mulliganed[seat]:
                 buttons.append(self._quick("mulligan", locale))
             return Screen(lines + [t("builder.deathfront.mulligan_start", locale, hand_limit=HAND_LIMIT)], buttons=buttons)
-        if state.step == "draw":
+        if own == "draw":
             return self._discard(state, seat, path, lines, locale)
         if state.pending_advance is not None:
             return self._advance(table, state, path, lines, locale)
