@@ -88,9 +88,14 @@ async def test_deathfront_a_player_who_has_chosen_waits_without_controls(simcord
     alice, bob = table.member_for_seat(0), table.member_for_seat(1)
     panel = await show_hand(alice, table.board_message())
     assert set(enabled_actions(panel)) == {"Keep", "Mulligan"}
-    answer = await press(alice, panel, "Keep")  # bob has not chosen yet: alice waits
+    answer = await press(alice, panel, "Keep")  # round 1's draw choice at once (docs/rules decision 22)
+    assert "Your hand is full" in answer.content and "Waiting for" not in answer.content
+    assert "Keep hand (no draw)" in enabled_actions(answer)
+    answer = await press(alice, answer, "Keep hand (no draw)")  # bob has not chosen yet: alice waits
     assert "Waiting for bob to play. This panel updates when it is your turn." in answer.content
     assert enabled_actions(answer) == []
+    lines = answer.content.splitlines()  # the answer to her click first, then what comes next
+    assert lines.index("✅ Done.") < next(i for i, line in enumerate(lines) if "Waiting for bob" in line), lines
     again = await show_hand(alice, table.board_message())
     assert enabled_actions(again) == [] and "Waiting for bob" in again.content
     assert set(enabled_actions(await show_hand(bob, table.board_message()))) == {"Keep", "Mulligan"}

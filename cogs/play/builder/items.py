@@ -150,9 +150,9 @@ async def show(interaction: discord.Interaction, table: Any, seat: int, path: tu
 async def compose(bot: Host, table: Any, seat: int, locale: str, path: tuple[str, ...] = (),
                   page: int = 0, notes: list[str] | None = None, head: list[str] | None = None,
                   details: bool = False) -> PanelMessage:
-    """The panel of ``seat`` at ``path`` of the builder: the title, ``head``
-    lines (what just happened), the builder's lines and the choice's prompt,
-    then ``notes`` (the answer to the last click). A builder with ``details``
+    """The panel of ``seat`` at ``path`` of the builder: the title, ``notes``
+    (the answer to the last click), ``head`` lines (what just happened), the
+    builder's lines and the choice's prompt. A builder with ``details``
     keeps the player's cards in words behind a Details button (``details``:
     shown), so the controls come first on a phone. The picture (the hand, or
     the builder's preview) carries its alt text; a text-mode player
@@ -200,7 +200,8 @@ async def compose(bot: Host, table: Any, seat: int, locale: str, path: tuple[str
         if not path:
             warm(builder, table, locale)
     lines = [line for i, line in enumerate(lines) if line and line not in lines[:i]]
-    content = "\n".join(lines[:1] + head + lines[1:] + notes)
+    # The answer to the click ("✅ Done.") first, then the screen it leads to ("⏳ Waiting for…").
+    content = "\n".join(lines[:1] + notes + head + lines[1:])
     if text_mode:
         return PanelMessage(with_words(content, table, view, locale), None, view=buttons, path=path)
     message = PanelMessage(content[:MESSAGE_LIMIT], view=buttons, path=path)
