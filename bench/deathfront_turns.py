@@ -8,7 +8,9 @@ say so with the action). Counted per seat:
 - passes: the ``pass`` actions in an action step (a stay after a kill,
   also a ``pass``, is counted apart as ``stays``);
 - turns: how often the set of seats to act gains that seat, per round (the
-  times a person is handed the turn: each one a ping on Discord).
+  times a person is handed the turn: each one a ping on Discord);
+- notified: per player of a game that reached the round limit, the turns
+  plus the results' mention, a round (the SimCord test's count).
 
 Also the engine's CPU per action (``engine.apply``) and per question "can
 this player do anything" (``flow.can_do_something``, asked before every
@@ -44,6 +46,7 @@ class TurnCounts:
     """One game's figures, per seat."""
 
     rounds: int = 0
+    limit: int = ROUNDS  # the round limit played to
     actions: list[int] = field(default_factory=lambda: [0, 0])
     passes: list[int] = field(default_factory=lambda: [0, 0])
     stays: list[int] = field(default_factory=lambda: [0, 0])
@@ -134,8 +137,15 @@ def _play(seed: int, finish: bool, rounds: int, counts: TurnCounts) -> TurnCount
         state, _ = ENGINE.apply(state, seat, action)
         counts.apply_seconds.append(time.process_time() - start)
         note_turns(state)
-    counts.rounds = state.round
+    counts.rounds, counts.limit = state.round, rounds
     return counts
+
+
+def notified_per_round(games: list[TurnCounts]) -> list[float]:
+    """Per player and game that reached the round limit: the notifications
+    a round (every hand-over, the start's included, plus the results, which
+    mention everyone), as the SimCord test counts them."""
+    return [(sum(g.turns[seat].values()) + 1) / g.rounds for g in games if g.rounds == g.limit for seat in (0, 1)]
 
 
 def summary(games: list[TurnCounts]) -> dict[str, Any]:
@@ -148,7 +158,12 @@ def summary(games: list[TurnCounts]) -> dict[str, Any]:
     worst_share = max((g.passes[s] / g.actions[s] for g in games for s in (0, 1) if g.actions[s]), default=0.0)
     applies = sorted(x for g in games for x in g.apply_seconds)
     asks = sorted(x for g in games for x in g.able_seconds)
+    notified = notified_per_round(games)
     return {
+        "player_games_to_the_limit": len(notified),
+        "notified_per_player_round_mean": mean(notified) if notified else 0.0,
+        "notified_per_player_round_max": max(notified, default=0.0),
+        "player_games_above_4": sum(n > 4 for n in notified),
         "games": len(games), "rounds": rounds, "actions": actions, "passes": passes, "stays": stays,
         "finishing": sum(sum(g.finishing) for g in games), "forced": sum(g.forced for g in games),
         "pass_share": passes / actions if actions else 0.0,
