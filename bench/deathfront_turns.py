@@ -10,7 +10,9 @@ say so with the action). Counted per seat:
 - turns: how often the set of seats to act gains that seat, per round (the
   times a person is handed the turn: each one a ping on Discord);
 - notified: per player of a game that reached the round limit, the turns
-  plus the results' mention, a round (the SimCord test's count).
+  plus the results' mention, a round (the SimCord test's count); and round
+  1's turns per player of those games by the step they were given in (the
+  start's are the mulligan's).
 
 Also the engine's CPU per action (``engine.apply``) and per question "can
 this player do anything" (``flow.can_do_something``, asked before every
@@ -47,6 +49,7 @@ class TurnCounts:
 
     rounds: int = 0
     limit: int = ROUNDS  # the round limit played to
+    first_round: dict[str, int] = field(default_factory=dict)  # round 1's turns (both seats) by the step given
     actions: list[int] = field(default_factory=lambda: [0, 0])
     passes: list[int] = field(default_factory=lambda: [0, 0])
     stays: list[int] = field(default_factory=lambda: [0, 0])
@@ -112,6 +115,8 @@ def _play(seed: int, finish: bool, rounds: int, counts: TurnCounts) -> TurnCount
             per_round = counts.turns[seat]
             number = max(now.round, 1)
             per_round[number] = per_round.get(number, 0) + 1
+            if number == 1:
+                counts.first_round[now.step] = counts.first_round.get(now.step, 0) + 1
         acting = after
 
     note_turns(state)
@@ -159,7 +164,11 @@ def summary(games: list[TurnCounts]) -> dict[str, Any]:
     applies = sorted(x for g in games for x in g.apply_seconds)
     asks = sorted(x for g in games for x in g.able_seconds)
     notified = notified_per_round(games)
+    full = [g for g in games if g.rounds == g.limit]
+    first_round = {step: sum(g.first_round.get(step, 0) for g in full) / (2 * len(full)) if full else 0.0
+                   for step in ("mulligan", "draw", "deploy", "facility", "skill", "attack")}
     return {
+        **{f"round1_turns_{step}": n for step, n in first_round.items()},
         "player_games_to_the_limit": len(notified),
         "notified_per_player_round_mean": mean(notified) if notified else 0.0,
         "notified_per_player_round_max": max(notified, default=0.0),
