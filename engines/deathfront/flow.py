@@ -127,7 +127,8 @@ def _hold_draw(state: DeathFrontState, seat: int, event: Event) -> list[Event]:
 
 def reveal(state: DeathFrontState, events: list[Event], kinds: tuple[str, ...] | None = None) -> None:
     """Announce the held choices (of ``kinds``; None: all), in seat order."""
-    shown, still_held = [], []
+    shown: list[Event] = []
+    still_held: list[Event] = []
     for event in state.held_events:
         (shown if kinds is None or event.key.rsplit(".", 1)[-1] in kinds else still_held).append(event)
     events.extend(sorted(shown, key=lambda e: e.params["seat"]))
