@@ -17,7 +17,7 @@ def explained(table: LiveTable, seat: int, error: IllegalAction) -> IllegalActio
     """A "wrong step" refusal that names the step and what is possible."""
     if not error.key.endswith(".wrong_step"):
         return error
-    step = step_key(table.record.game_type, table.state)
+    step = step_key(table.record.game_type, table.state, table.engine, seat)
     kinds = action_kinds(table.engine, table.state, seat)
     if step is None or not kinds:
         return error

@@ -54,9 +54,14 @@ def game_name(game_type: str, locale: str) -> str:
     return t(f"core.game.{game_type}", locale)
 
 
-def step_key(game_type: str, state: Any) -> str | None:
-    """The i18n key naming the current step, where the game has named steps."""
-    step = getattr(state, "step", None) or getattr(state, "phase", None)
+def step_key(game_type: str, state: Any, engine: Any = None, seat: int | None = None) -> str | None:
+    """The i18n key naming the current step, where the game has named steps;
+    with ``engine`` and ``seat``, the step as that seat plays it where the
+    engine says (its optional ``seat_step``: Death Front's round 1 draw may
+    come before the others have answered the mulligan)."""
+    seat_step = getattr(engine, "seat_step", None) if seat is not None else None
+    step = (seat_step(state, seat) if seat_step is not None else None) \
+        or getattr(state, "step", None) or getattr(state, "phase", None)
     key = f"{game_type}.step.{step}"
     return key if step and has(key) else None
 
@@ -92,7 +97,7 @@ def or_list(names: list[str], locale: str) -> str:
 def turn_hint(game_type: str, engine: Any, state: Any, seat: int, locale: str) -> str:
     """What a player to act may do now: "attack step: attack or pass"."""
     what = kinds_text(game_type, action_kinds(engine, state, seat), locale)
-    key = step_key(game_type, state)
+    key = step_key(game_type, state, engine, seat)
     return t("core.turn.step_hint", locale, step=t(key, locale), actions=what) if key else what
 
 

@@ -109,6 +109,12 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
             return [state.pending_advance.seat]
         return [state.order[state.actor]]
 
+    def seat_step(self, state: DeathFrontState, seat: int) -> str:
+        """The step as ``seat`` plays it (``flow.own_step``), for the texts
+        that name it: "draw" for a seat answering round 1's draw choice while
+        others still choose their mulligan (decision 22)."""
+        return flow.own_step(state, seat)
+
     def legal_actions(self, state: DeathFrontState, seat: int) -> list[BaseModel]:
         """Complete except for card copies (one per card kind), skills (see
         ``skills.skill_options``) and combined attacks: per target all ready

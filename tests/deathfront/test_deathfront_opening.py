@@ -132,3 +132,15 @@ def test_a_game_stored_mid_opening_by_the_old_build_plays_on():
     stored.pop("early_draw")  # the old build never wrote it
     state = ENGINE.state_from_json(stored)
     assert ENGINE.to_act(state) == [0, 1] and {a.kind for a in ENGINE.legal_actions(state, 0)} == {"skip_draw", "discard"}
+
+
+def test_turn_texts_name_the_step_as_the_seat_plays_it():
+    """The panel's "Your turn: …" and a wrong-step refusal say "Draw step"
+    to the seat answering round 1's draw early, "Mulligan step" to the other."""
+    from tables.text import step_key, turn_hint
+
+    state, _ = act(new_game(seed=5), 0, Keep())
+    assert turn_hint("deathfront", ENGINE, state, 0, "en").startswith("Draw step — ")
+    assert turn_hint("deathfront", ENGINE, state, 1, "en").startswith("Mulligan step — ")
+    assert step_key("deathfront", state, ENGINE, 0) == "deathfront.step.draw"
+    assert step_key("deathfront", state) == "deathfront.step.mulligan"  # the table's step, for the board
