@@ -166,10 +166,12 @@ class DiscordNotifier:
         humans = [s for s in table.to_act() if table.seats[s].user_id is not None and not table.seats[s].is_ai]
         if not humans or table.state is None:
             return self.turn_line(table, locale)
-        players = ", ".join(f"<@{table.seats[s].user_id}>" for s in humans)
-        hint = await self.turn_hint(table, humans[0], locale)
-        return t("core.turn.ping", locale, players=players, game=game_name(table.record.game_type, locale),
-                 id=table.id, what=hint)
+        by_hint: dict[str, list[int]] = {}  # players choosing at once may be at different steps (Death Front)
+        for seat in humans:
+            by_hint.setdefault(await self.turn_hint(table, seat, locale), []).append(seat)
+        return "\n".join(t("core.turn.ping", locale, players=", ".join(f"<@{table.seats[s].user_id}>" for s in seats),
+                            game=game_name(table.record.game_type, locale), id=table.id, what=hint)
+                          for hint, seats in by_hint.items())
 
     def board_content(self, table: "LiveTable", events: list[Event], locale: str,
                       finished: "GameSummary | None", footer: str | None = None) -> str:

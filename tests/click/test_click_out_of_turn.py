@@ -91,6 +91,9 @@ async def test_deathfront_a_player_who_has_chosen_waits_without_controls(simcord
     answer = await press(alice, panel, "Keep")  # round 1's draw choice at once (docs/rules decision 22)
     assert "Your hand is full" in answer.content and "Waiting for" not in answer.content
     assert "Keep hand (no draw)" in enabled_actions(answer)
+    board = table.board_message().content  # each is told their own step
+    assert f"<@{alice.id}>, your turn in Death Front: Blitzkrieg #{table.live().id}: Draw step" in board, board
+    assert f"<@{bob.id}>, your turn in Death Front: Blitzkrieg #{table.live().id}: Mulligan step" in board, board
     answer = await press(alice, answer, "Keep hand (no draw)")  # bob has not chosen yet: alice waits
     assert "Waiting for bob to play. This panel updates when it is your turn." in answer.content
     assert enabled_actions(answer) == []
