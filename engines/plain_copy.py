@@ -72,21 +72,29 @@ def _copier(annotation: Any) -> Copier | None:
         present = [arg for arg in args if arg is not type(None)]
         if len(present) == 1:
             inner = _copier(present[0])
-            return None if inner is None else (lambda value: None if value is None else inner(value))
+            return None if inner is None else _or_none(inner)
         return _fresh
     if origin is list and len(args) == 1:
         inner = _copier(args[0])
-        if inner is None:
-            return list
-        return lambda value: [inner(item) for item in value]
+        return list if inner is None else _each(inner)
     if origin is dict and len(args) == 2 and _is_scalar(args[0]):
         inner = _copier(args[1])
-        if inner is None:
-            return dict
-        return lambda value: {key: inner(item) for key, item in value.items()}
+        return dict if inner is None else _each_value(inner)
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return plain_copy
     return _fresh
+
+
+def _or_none(inner: Copier) -> Copier:
+    return lambda value: None if value is None else inner(value)
+
+
+def _each(inner: Copier) -> Copier:
+    return lambda value: [inner(item) for item in value]
+
+
+def _each_value(inner: Copier) -> Copier:
+    return lambda value: {key: inner(item) for key, item in value.items()}
 
 
 def _fresh(value: Any) -> Any:
