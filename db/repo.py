@@ -30,10 +30,14 @@ _GAME_FIELDS = (
 _SEATS_JSON = TypeAdapter(list[Seat])  # 4-5x faster than json.dumps of model_dump per seat
 
 
+_CONFIG_JSON = json.JSONEncoder(ensure_ascii=False).encode  # as json.dumps(…, ensure_ascii=False), built once
+
+
 def _game_params(game: GameRecord) -> dict[str, Any]:
     """The row's columns (written on every action: kept cheap)."""
-    data = {k: getattr(game, k) for k in _GAME_FIELDS}
-    data["config"] = json.dumps(game.config, ensure_ascii=False)
+    values = game.__dict__  # the fields, without an attribute lookup each
+    data = {k: values[k] for k in _GAME_FIELDS}
+    data["config"] = _CONFIG_JSON(game.config)
     data["seats"] = _SEATS_JSON.dump_json(game.seats).decode()
     data["reminded"] = int(game.reminded)
     data["ai_marked"] = int(game.ai_marked)

@@ -9,7 +9,7 @@ from typing import Any, Callable, Iterable
 
 import aiosqlite
 
-from db.errors import StaleWrite
+from db.group_commit import GroupCommit, rowcount
 from db.migrations_files import migrations
 from db.writes import Write
 
@@ -27,6 +27,15 @@ class ThreadedConnection(aiosqlite.Connection):
 
     async def run(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
         return await self._execute(lambda: fn(self._conn))
+
+    def submit(self, fn: Callable[[sqlite3.Connection], Any]) -> asyncio.Future:
+        """Queue ``fn(sqlite3 connection)`` for the thread; its future (not
+        awaited here: ``db.group_commit`` settles its callers from it)."""
+        if not self._running or not self._connection:
+            raise ValueError("Connection closed")
+        future = asyncio.get_running_loop().create_future()
+        self._tx.put_nowait((future, lambda: fn(self._conn)))
+        return future
 
 
 def connect(path: str) -> ThreadedConnection:
@@ -51,7 +60,7 @@ class SqliteConn:
 
     async def execute(self, sql: str, params: Any = ()) -> int:
         """Run one statement; returns the number of rows it changed."""
-        return await self.in_thread(lambda c: _rowcount(c, sql, params))
+        return await self.in_thread(lambda c: rowcount(c, sql, params))
 
     async def executemany(self, sql: str, rows: Iterable[Any]) -> None:
         rows = list(rows)
@@ -68,35 +77,12 @@ class SqliteConn:
         return None if row is None else row[0]
 
 
-def _rowcount(conn: sqlite3.Connection, sql: str, params: Any) -> int:
-    cur = conn.execute(sql, params)
-    try:
-        return cur.rowcount
-    finally:
-        cur.close()
-
-
 def _fetch(conn: sqlite3.Connection, sql: str, params: Any, one: bool) -> Any:
     cur = conn.execute(sql, params)
     try:
         return cur.fetchone() if one else cur.fetchall()
     finally:
         cur.close()
-
-
-def _write_all(conn: sqlite3.Connection, writes: list[Write]) -> None:
-    """BEGIN IMMEDIATE, every statement, COMMIT — or ROLLBACK and raise."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        for write in writes:
-            changed = _rowcount(conn, write.sql, write.params)
-            if write.must_change is not None and changed != write.must_change:
-                raise StaleWrite(write.game_id)
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
 
 
 class SqliteBackend:
@@ -109,6 +95,7 @@ class SqliteBackend:
         self._conn: SqliteConn | None = None
         # One connection: transactions from different tasks must not interleave.
         self._write_lock = asyncio.Lock()
+        self._group: GroupCommit | None = None
 
     @property
     def is_open(self) -> bool:
@@ -126,6 +113,7 @@ class SqliteBackend:
         raw = await connect(str(self.path))
         raw.row_factory = aiosqlite.Row
         self._conn = SqliteConn(raw)
+        self._group = GroupCommit(raw, self._write_lock)
         for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=FULL", "busy_timeout=5000"):
             await self.conn.fetchall(f"PRAGMA {pragma}")  # fetch, so no statement stays open
 
@@ -133,6 +121,7 @@ class SqliteBackend:
         if self._conn is not None:
             await self._conn.raw.close()
             self._conn = None
+            self._group = None
 
     async def migrate(self) -> list[int]:
         """Apply every numbered migration newer than ``PRAGMA user_version``."""
@@ -152,18 +141,11 @@ class SqliteBackend:
         return _SqliteTransaction(self.conn, self._write_lock)
 
     async def write(self, writes: list[Write]) -> None:
-        """One transaction, committed, in one hand-off (see ``db.writes``)."""
-        conn = self.conn
-        job = lambda c: _write_all(c, writes)  # noqa: E731
-        if self._write_lock.locked():  # a multi-step transaction is open: after it
-            async with self._write_lock:
-                await conn.in_thread(job)
-            return
-        # No transaction is open, and the thread runs its queue in order, so
-        # a BEGIN sent later runs after this whole job: no lock needed. Writes
-        # then queue back to back in the thread instead of each waiting for
-        # the event loop to pass the lock on.
-        await conn.in_thread(job)
+        """One transaction, committed, in one hand-off — together with the
+        writes that arrive while one is in the thread (``db.group_commit``)."""
+        if self._group is None:
+            raise RuntimeError("database is not open")
+        await self._group.write(writes)
 
 
 class _SqliteTransaction:

@@ -211,7 +211,8 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         state.hands[seat].remove(piece)
         placement = Placement(piece=piece, q=cell[0], r=cell[1], rotation=action.rotation, seat=seat)
         state.table.append(placement)
-        keep_view(state, view.after({**table, cell: shown_faces(piece, action.rotation)}, PIECES_BY_ID[piece].faces))
+        keep_view(state, view.after({**table, cell: shown_faces(piece, action.rotation)}, PIECES_BY_ID[piece].faces,
+                                    cell))
         state.last_placed = cell
         # The log names the stable axial cell: board labels are renumbered after every placement.
         events = [_ev("placed", seat=seat, piece=piece, cell=f"{cell[0]},{cell[1]}", label=name, q=cell[0], r=cell[1],

@@ -46,11 +46,12 @@ def add(cell: Cell, step: Cell) -> Cell:
 
 def neighbours(cell: Cell) -> list[Cell]:
     """The six neighbours in the order E, W, NE, NW, SE, SW."""
-    return list(_neighbours(cell))
+    return list(neighbours_of(cell))
 
 
 @lru_cache(maxsize=4096)  # the search asks for the same few dozen cells all the time
-def _neighbours(cell: Cell) -> tuple[Cell, ...]:
+def neighbours_of(cell: Cell) -> tuple[Cell, ...]:
+    """The six neighbours (as ``neighbours``) in a shared tuple."""
     return tuple(add(cell, d) for d in DIRECTIONS.values())
 
 
@@ -100,7 +101,7 @@ def shown_error(table: Table, blocked: set[Cell], shown: Faces, cell: Cell) -> s
         return "blocker_too_early"
     if not table:
         return None
-    touching = sum(1 for n in _neighbours(cell) if n in table)
+    touching = sum(1 for n in neighbours_of(cell) if n in table)
     if touching == 0:
         return "not_touching"
     for slot, colour in enumerate(shown):
@@ -178,7 +179,7 @@ def frontier(table: Table, blocked: set[Cell] | None = None) -> list[Cell]:
     need = 1 if len(table) == 1 else 2
     counts: dict[Cell, int] = {}
     for cell in table:
-        for n in _neighbours(cell):
+        for n in neighbours_of(cell):
             if n not in table and n not in blocked:
                 counts[n] = counts.get(n, 0) + 1
     return sorted((c for c, k in counts.items() if k >= need), key=lambda c: (c[1], c[0]))
@@ -193,4 +194,4 @@ def neighbour_arcs(table: Container[Cell], cell: Cell) -> int:
 
 def is_enclosed(table: Container[Cell], cell: Cell) -> bool:
     """All six neighbours occupied (the Fill-the-void bonus)."""
-    return all(n in table for n in _neighbours(cell))
+    return all(n in table for n in neighbours_of(cell))

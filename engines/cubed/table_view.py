@@ -15,7 +15,7 @@ from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from engines.cubed.pieces import PIECES, PURPLE, Faces, rotations
-from engines.cubed.rules import Cell, CellNeeds, Table, blocked_cells, frontier
+from engines.cubed.rules import CENTRE, Cell, CellNeeds, Table, blocked_cells, neighbours_of, purple_steps
 
 if TYPE_CHECKING:
     from engines.cubed.models import CubedState, Placement
@@ -90,13 +90,34 @@ def labels_of(needs: list[CellNeeds], table: Table, off_table: OffTable | None =
     return labels
 
 
-class TableView:
-    __slots__ = ("table", "blocked", "cells", "_needs", "_by_pattern", "_labels", "_off_table")
+def neighbour_counts(table: Table) -> dict[Cell, int]:
+    """For each empty cell next to the table: how many pieces it touches."""
+    counts: dict[Cell, int] = {}
+    for cell in table:
+        for near in neighbours_of(cell):
+            if near not in table:
+                counts[near] = counts.get(near, 0) + 1
+    return counts
 
-    def __init__(self, table: dict[Cell, tuple[str, str, str]], off_table: OffTable | None = None) -> None:
+
+def open_cells(table: Table, blocked: set[Cell], counts: dict[Cell, int]) -> list[Cell]:
+    """``rules.frontier`` from the neighbour counts."""
+    if not table:
+        return [CENTRE]
+    need = 1 if len(table) == 1 else 2
+    return sorted((c for c, k in counts.items() if k >= need and c not in blocked), key=lambda c: (c[1], c[0]))
+
+
+class TableView:
+    __slots__ = ("table", "blocked", "cells", "_counts", "_needs", "_by_pattern", "_labels", "_off_table")
+
+    def __init__(self, table: dict[Cell, tuple[str, str, str]], off_table: OffTable | None = None,
+                 blocked: set[Cell] | None = None, counts: dict[Cell, int] | None = None) -> None:
+        """``blocked`` and ``counts`` (``neighbour_counts``), when given, are the table's (``after``)."""
         self.table = table
-        self.blocked = blocked_cells(table)
-        self.cells = frontier(table, self.blocked)
+        self.blocked = blocked_cells(table) if blocked is None else blocked
+        self._counts = neighbour_counts(table) if counts is None else counts
+        self.cells = open_cells(table, self.blocked, self._counts)
         self._needs: list[CellNeeds] | None = None
         self._by_pattern: list[tuple[int, dict[Pattern, list[int]]]] | None = None
         self._labels: dict[Cell, str] | None = None
@@ -109,11 +130,23 @@ class TableView:
             self._off_table = off_table_pieces(self.table)
         return self._off_table
 
-    def after(self, table: dict[Cell, tuple[str, str, str]], shown: Faces) -> TableView:
+    def after(self, table: dict[Cell, tuple[str, str, str]], shown: Faces, cell: Cell) -> TableView:
         """The view of ``table``: this one's with a piece showing ``shown``
-        added. Its labels start from this table's pieces off the table, less
-        the one placed (incremental labels: no recount of the table)."""
-        return TableView(table, off_table_after(self.off_table, shown))
+        added on ``cell``. Its labels start from this table's pieces off the
+        table, less the one placed, its blocked cells and neighbour counts
+        from this table's, changed around ``cell`` (no recount of the table)."""
+        blocked = set(self.blocked)
+        blocked.discard(cell)
+        for step in purple_steps(table[cell]):
+            across = (cell[0] + step[0], cell[1] + step[1])
+            if across not in table:
+                blocked.add(across)
+        counts = dict(self._counts)
+        counts.pop(cell, None)
+        for near in neighbours_of(cell):
+            if near not in table:
+                counts[near] = counts.get(near, 0) + 1
+        return TableView(table, off_table_after(self.off_table, shown), blocked, counts)
 
     @property
     def needs(self) -> list[CellNeeds]:

@@ -6,6 +6,7 @@ import random
 from pydantic import BaseModel
 
 from engines.base import Event, GameEngine, Result, Rng, SeatInfo
+from engines.plain_copy import plain_copy
 
 from . import board, combat, deployment, flow, views, worlds
 from . import rules as R
@@ -155,6 +156,10 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
         return None if step_actions(state, seat) else Pass()
 
     # ---- apply -------------------------------------------------------------------
+    def copy_state(self, state: DeathFrontState) -> DeathFrontState:
+        """A deep copy without the JSON round trip (the state is plain data)."""
+        return plain_copy(state)
+
     def _apply(self, state: DeathFrontState, seat: int, action: BaseModel) -> list[Event]:
         if state.result is not None:
             raise illegal("game_over")

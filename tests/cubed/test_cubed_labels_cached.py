@@ -73,6 +73,7 @@ def check_labels(state) -> dict:
     view = table_view(state)  # after a placement: derived from the table before (TableView.after)
     assert view.labels == expected
     assert view.table == table and view.cells == frontier(table, blocked_cells(table))
+    assert view.blocked == blocked_cells(table)  # kept across placements, not recounted
     assert view.off_table == off_table_pieces(table) == _off_table_pieces(table)
     return expected
 
