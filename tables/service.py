@@ -217,6 +217,13 @@ class TableService:
     async def offers_rematch(self, table_id: int) -> bool:
         return await self.lobby.offers_rematch(table_id)
 
+    async def announce_opened(self, table: LiveTable) -> None:
+        """A lobby no chat command opened — the board, the Activity, or another
+        process (heard over the change bus) — announced as new: every front end
+        hears of it, and the chat posts its lobby message, once."""
+        table.opened_elsewhere = True
+        await self.notifier.lobby_updated(table)
+
     # -- play --------------------------------------------------------------------------
     async def act(self, table_id: int, user_id: int, action: BaseModel,
                   expected_version: int | None = None) -> list[Event]:

@@ -124,7 +124,7 @@ async def rematch(request: web.Request) -> web.Response:
 async def announce(service: TableService, table: LiveTable) -> None:
     """A lobby opened from the board: the channel's chat gets its lobby message
     (the Discord notifier posts one where there is none), its pages hear of it."""
-    await service.notifier.lobby_updated(table)
+    await service.announce_opened(table)
 
 
 def add_routes(app: web.Application) -> None:
