@@ -74,7 +74,11 @@ class Lobby:
 
     async def open(self, game_type: str, guild_id: int | None, channel_id: int, host_id: int, host_name: str,
                    config: dict[str, Any] | None = None, seed: int | None = None,
-                   seats: list[Seat] | None = None) -> LiveTable:
+                   seats: list[Seat] | None = None, elsewhere: bool = False) -> LiveTable:
+        """A new lobby, announced (``lobby_updated``: the channel's web pages
+        hear of it). ``elsewhere``: no chat command opened it (the board), so
+        the chat posts its lobby message (``LiveTable.opened_elsewhere``); a
+        command posts its own."""
         definition = self.registry.get(game_type)
         cfg = definition.engine.config_from_json(config or {})
         async with self._opening:
@@ -101,6 +105,8 @@ class Lobby:
         self.timers.schedule(table)
         log.info("game %s: lobby opened (%s) guild=%s channel=%s host=%s",
                  record.id, game_type, guild_id, channel_id, host_id)
+        table.opened_elsewhere = elsewhere
+        await self.notifier().lobby_updated(table)
         return table
 
     @asynccontextmanager
@@ -228,9 +234,11 @@ class Lobby:
         look like part of the tournament while counting for nothing in it."""
         return await TournamentRepo(self.db).match_of_game(finished_id) is None
 
-    async def rematch(self, finished_id: int, user_id: int, user_name: str) -> tuple[LiveTable, GameRecord]:
+    async def rematch(self, finished_id: int, user_id: int, user_name: str,
+                      elsewhere: bool = False) -> tuple[LiveTable, GameRecord]:
         """Open a lobby in the finished game's channel with its options, the
-        caller (one of its players) as host. Once per finished game."""
+        caller (one of its players) as host. Once per finished game.
+        ``elsewhere``: as ``open``'s."""
         async with self._rematching:
             old = await self.games.get(finished_id)
             if old is None or old.status != "finished":
@@ -245,7 +253,8 @@ class Lobby:
                 raise TableError("core.rematch.busy")
             # Who starts is not carried over: the new lobby's seats are not the old ones.
             config = {key: value for key, value in old.config.items() if key != FIRST_SEAT}
-            table = await self.open(old.game_type, old.guild_id, old.channel_id, user_id, user_name, config)
+            table = await self.open(old.game_type, old.guild_id, old.channel_id, user_id, user_name, config,
+                                    elsewhere=elsewhere)
             old.rematch_id = table.id
             async with self.db.transaction() as conn:
                 await self.games.update(conn, old)

@@ -14,7 +14,6 @@ from typing import Any
 from aiohttp import web
 
 from tables.errors import Refusal as TableRefusal
-from tables.live import LiveTable
 from tables.service import TableService
 from web.access import find_table
 from web.channel_routes import may_view, snowflake
@@ -98,11 +97,10 @@ async def open_lobby(request: web.Request) -> web.Response:
     if not isinstance(game, str) or game not in context.service.registry.ids():
         raise Refusal(400, "web.err.bad_game")
     guild, channel = await where_to_open(request, body)
-    try:
-        table = await context.service.open_lobby(game, guild, channel, session.uid, session.name)
+    try:  # announced as opened elsewhere: the chat posts its lobby message, the channel's pages hear of it
+        table = await context.service.open_lobby(game, guild, channel, session.uid, session.name, elsewhere=True)
     except TableRefusal as error:
         raise from_table(error, locale=session.locale) from None
-    await announce(context.service, table)
     return web.json_response({"table_id": table.id})
 
 
@@ -114,17 +112,10 @@ async def rematch(request: web.Request) -> web.Response:
     if user is None:
         raise Refusal(403, "core.err.not_seated")
     try:
-        new, _old = await context.service.rematch(table.id, user, session.name)
+        new, _old = await context.service.rematch(table.id, user, session.name, elsewhere=True)
     except TableRefusal as error:
         raise from_table(error, locale=session.locale) from None
-    await announce(context.service, new)
     return web.json_response({"table_id": new.id})
-
-
-async def announce(service: TableService, table: LiveTable) -> None:
-    """A lobby opened from the board: the channel's chat gets its lobby message
-    (the Discord notifier posts one where there is none), its pages hear of it."""
-    await service.announce_opened(table)
 
 
 def add_routes(app: web.Application) -> None:

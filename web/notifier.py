@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from aiohttp import web
 
 from engines.base import Event
+from web.channel_pages import ChannelPages
 from web.game_log import GameLog
 
 if TYPE_CHECKING:
@@ -72,19 +73,23 @@ class WebNotifier:
         self.log = log or GameLog()
         self.sockets: dict[int, dict[web.WebSocketResponse, Feed | None]] = {}
         self.channels: dict[int, int] = {}  # the channel of each table with sockets
+        self.guilds: dict[int, int] = {}  # and its server (a Discord table's)
+        self.channel_pages = ChannelPages()  # pages of a channel with no table shown (web/channel_pages.py)
         self.per_session = Places()
         self._pending: dict[int, Pending] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
 
     # -- sockets -----------------------------------------------------------------
     def add(self, table_id: int, socket: web.WebSocketResponse, feed: Feed | None = None,
-            channel_id: int | None = None) -> bool:
+            channel_id: int | None = None, guild_id: int | None = None) -> bool:
         sockets = self.sockets.setdefault(table_id, {})
         if len(sockets) >= MAX_SOCKETS_PER_TABLE:
             return False
         sockets[socket] = feed
         if channel_id is not None:
             self.channels[table_id] = channel_id
+        if guild_id is not None:
+            self.guilds[table_id] = guild_id
         return True
 
     def remove(self, table_id: int, socket: web.WebSocketResponse) -> None:
@@ -94,6 +99,7 @@ class WebNotifier:
             if not sockets:
                 del self.sockets[table_id]
                 self.channels.pop(table_id, None)
+                self.guilds.pop(table_id, None)
 
     async def send(self, table_id: int, socket: web.WebSocketResponse, message: dict[str, Any]) -> None:
         try:
@@ -154,6 +160,7 @@ class WebNotifier:
             for socket in list(self.sockets.get(table_id, ())):
                 await socket.close()
         self.sockets.clear()
+        await self.channel_pages.close_all()
 
     # -- the Notifier protocol (tables/notifier.py) ---------------------------------
     async def lobby_updated(self, table: "LiveTable", closed_reason: str | None = None) -> None:
@@ -163,11 +170,20 @@ class WebNotifier:
 
     async def next_in_channel(self, table: "LiveTable") -> None:
         """The pages of the channel's other tables (a finished game's, an Activity's)
+        and of the channel itself (an Activity with no game: web/channel_pages.py)
         hear of its new lobby: ``{"type": "next", "table_id": n}``. Whoever holds such
         a page sees that channel's tables (seated there, or a viewer of it)."""
         channel = table.record.channel_id
+        message = {"type": "next", "table_id": table.id}
         for other in [tid for tid, ch in self.channels.items() if ch == channel and tid != table.id]:
-            await self.tell(other, {"type": "next", "table_id": table.id})
+            await self.tell(other, message)
+        await self.channel_pages.tell(channel, message)
+
+    async def tell_guild(self, guild_id: int, message: dict[str, Any]) -> None:
+        """Every page of the server's tables and channels (its tournaments' news)."""
+        for table_id in [tid for tid, guild in self.guilds.items() if guild == guild_id]:
+            await self.tell(table_id, message)
+        await self.channel_pages.tell_guild(guild_id, message)
 
     async def board_updated(self, table: "LiveTable", events: list[Event],
                             finished: "GameSummary | None") -> None:

@@ -128,6 +128,7 @@ const Community = {
   // The match's table in place of the empty channel's offers (as opening a lobby there does).
   showTable(id) {
     this.close();
+    if (Tabletop.leaveEmptyChannel) Tabletop.leaveEmptyChannel();
     for (const node of ["lobby-offer", "learn-offer", "activity-status"]) document.getElementById(node)?.remove();
     document.getElementById("table").hidden = false;
     Tabletop.openTable(String(id));
