@@ -160,8 +160,12 @@ class Lobby:
 
     async def set_seat_option(self, table: LiveTable, user_id: int, key: str, value: Any,
                               seat: int | None = None) -> None:
-        """A player's own lobby choice (the host may also set it for an AI
-        seat by passing ``seat``)."""
+        """A player's own lobby choice, one of the game's ``seat_choices``
+        (the host may also set it for an AI seat by passing ``seat``), checked
+        by the game (a faction another seat took is refused)."""
+        choice = table.definition.seat_choice(key)
+        if choice is None or value not in choice.values:
+            raise TableError("core.err.bad_option")
         async with self._change(table):
             if seat is None:
                 seat = own_seat(table, user_id)
@@ -169,6 +173,7 @@ class Lobby:
                 require_host(table, user_id)
                 if not 0 <= seat < len(table.seats) or table.seats[seat].user_id is not None:
                     raise TableError("core.err.bad_option")
+            choice.check(table.seats, seat, value)
             options = {**table.seats[seat].options, key: value}
             sides = team_sides(table.definition, table.record.config, len(table.seats))
             if sides is not None:  # a choice that sets the side (a faction) must find room there

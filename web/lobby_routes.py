@@ -1,6 +1,8 @@
 """A lobby from the board (issue 35): open one for a Discord channel (the
 Activity's) or a local one, and every lobby step — join, leave, add an AI,
-its level, an option, who starts, a side, cancel, start — and a finished
+its level, an option, who starts, a side (the host: any seat's), a seat's
+own choice (a Death Front faction: the host's for an AI seat), cancel,
+start — and a finished
 game's rematch. Each is a call of the table service's lobby (tables/lobby.py,
 the same steps the Discord lobby's buttons take), so its checks and
 refusals are the Discord lobby's; every page of the table hears the change
@@ -51,6 +53,8 @@ STEPS: dict[str, Step] = {
         table, session.uid, text(body, "key"), text(body, "value")),
     "side": lambda service, table, session, body: service.pick_side(
         table, session.uid, small(body, "side") or 0, small(body, "seat", optional=True)),
+    "choice": lambda service, table, session, body: service.set_seat_option(
+        table, session.uid, text(body, "key"), text(body, "value"), small(body, "seat", optional=True)),
     "cancel": lambda service, table, session, body: service.cancel(table, session.uid),
     "start": lambda service, table, session, body: service.start(table, session.uid),
 }
