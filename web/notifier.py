@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -75,6 +75,7 @@ class WebNotifier:
         self.channels: dict[int, int] = {}  # the channel of each table with sockets
         self.guilds: dict[int, int] = {}  # and its server (a Discord table's)
         self.channel_pages = ChannelPages()  # pages of a channel with no table shown (web/channel_pages.py)
+        self.on_over: list[Callable[["LiveTable"], None]] = []  # told of each game that ended (tournament news)
         self.per_session = Places()
         self._pending: dict[int, Pending] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
@@ -179,6 +180,15 @@ class WebNotifier:
             await self.tell(other, message)
         await self.channel_pages.tell(channel, message)
 
+    def guild_listening(self, guild_id: int) -> bool:
+        """Whether a page of the server is open (a table's or a channel's)."""
+        return guild_id in self.guilds.values() or any(
+            page.guild_id == guild_id for pages in self.channel_pages.pages.values() for page in pages)
+
+    def game_over(self, table: "LiveTable") -> None:
+        for listener in self.on_over:
+            listener(table)
+
     async def tell_guild(self, guild_id: int, message: dict[str, Any]) -> None:
         """Every page of the server's tables and channels (its tournaments' news)."""
         for table_id in [tid for tid, guild in self.guilds.items() if guild == guild_id]:
@@ -194,6 +204,8 @@ class WebNotifier:
                                     turn: tuple[list[int], list[int]] | None = None) -> None:
         self.log.remember(table.id, batches, table.record.version)
         self.changed(table, over=finished is not None)
+        if finished is not None:
+            self.game_over(table)
 
     async def hands_changed(self, table: "LiveTable", seats: list[int], turn_seats: Sequence[int] = ()) -> None:
         return None  # the hand comes with the table ("changed")
@@ -206,3 +218,4 @@ class WebNotifier:
 
     async def game_ended_by_manager(self, table: "LiveTable") -> None:
         self.changed(table, over=True)
+        self.game_over(table)
