@@ -167,6 +167,13 @@ class GameRepo:
         rows = await self.db.fetchall(f"SELECT * FROM games WHERE {where} ORDER BY id", params)
         return [_game_from_row(r) for r in rows]
 
+    def of_my_shards(self, guild_id: int | None) -> bool:
+        """A server of this process's shards (``_live_where``'s test, in Python)."""
+        if self.shards is None:
+            return True
+        count, ids = self.shards
+        return ((guild_id or 0) >> 22) % count in ids
+
     def _live_where(self, prefix: str) -> tuple[str, dict[str, Any]]:
         """Live games, of this process's shards when ``shards`` is set and
         of its front when ``front`` is."""

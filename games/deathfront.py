@@ -1,15 +1,24 @@
 """Death Front: Blitzkrieg (死亡前線-閃電戰): its parts, as the platform reads them."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 
 from pydantic import BaseModel
 
+from engines.base import IllegalAction
 from engines.deathfront import choices, flow, lessons, texts
-from engines.deathfront.cards import ALLIED_FACTIONS, AXIS_FACTIONS, card_name, localize_card_params
+from engines.deathfront.cards import (
+    ALLIED_FACTIONS,
+    AXIS_FACTIONS,
+    FACTIONS,
+    card_name,
+    localize_card_params,
+    side_of_faction,
+)
 from engines.deathfront.engine import DeathFrontEngine
-from engines.deathfront.lobby import chosen_side, finalize_lobby_config, pick_side
+from engines.deathfront.lobby import chosen_faction, chosen_side, finalize_lobby_config, pick_side
 from engines.deathfront.models import (
     Attack,
     DeathFrontPrivateView,
@@ -26,7 +35,7 @@ from engines.deathfront.rules import territory
 from engines.deathfront.tutorial import TUTORIAL
 from games.definition import ArenaSides, DiscordParts, GameDefinition, MoveWords, TeamMatch
 from games.options import number_option
-from games.teams import TeamSides
+from games.teams import LobbySeat, SeatChoice, TeamSides
 from i18n import t
 from render.deathfront import DeathFrontRenderer
 from render.deathfront.hand import card_stats
@@ -155,6 +164,26 @@ def describe_regions(picture: str, view: BaseModel, regions: list[tuple[str, str
 
 
 TEAM_FACTIONS = (ALLIED_FACTIONS, AXIS_FACTIONS)
+SIDE_KEYS = ("deathfront.side.allies", "deathfront.side.axis")
+
+
+def faction_free(seats: Sequence[LobbySeat], seat: int, faction: str) -> None:
+    """Each faction is chosen once: refused when another seat chose it."""
+    for index, other in enumerate(seats):
+        if index != seat and chosen_faction(other) == faction:
+            raise IllegalAction("deathfront.err.faction_taken", player=getattr(other, "name", ""),
+                                faction_key=f"deathfront.faction.{faction}")
+
+
+def faction_label(faction: str, locale: str) -> str:
+    return t("deathfront.lobby.faction_option", locale, faction=t(f"deathfront.faction.{faction}", locale),
+             side=t(SIDE_KEYS[side_of_faction(faction)], locale))
+
+
+# A player's faction (the /deathfront faction command, the board's select); it sets the side.
+FACTION_CHOICE = SeatChoice(key="faction", values=tuple(FACTIONS), title=lambda locale: t("deathfront.lobby.faction",
+                                                                                       locale),
+                            label=faction_label, check=faction_free)
 
 
 DEFINITION = GameDefinition(
@@ -174,7 +203,8 @@ DEFINITION = GameDefinition(
     text_params=texts.text_numbers,
     # 4 players: the Allies (US + UK) against the Axis; a faction decides the side. Allies do not
     # see each other's hands.
-    team_sides=TeamSides(labels=("deathfront.side.allies", "deathfront.side.axis"),
+    seat_choices=(FACTION_CHOICE,),
+    team_sides=TeamSides(labels=SIDE_KEYS,
                          applies=lambda config, seats: config.get("players") == 4 or seats > 2,
                          side_of=chosen_side, pick=pick_side),
     # A team match: the first team plays the Allies (US, UK), the second the Axis (SS, Wehrmacht).

@@ -25,7 +25,7 @@ from engines.base import Event, GameEngine, Renderer
 from engines.lessons import Lesson
 from engines.tutorial import Tutorial
 from games.options import COMMON_OPTIONS, FIRST_SEAT, LobbyOption
-from games.teams import LobbySeat, TeamSides
+from games.teams import LobbySeat, SeatChoice, TeamSides
 
 # Builds the engine config at Start from the lobby config and each seat's own
 # choices (e.g. Death Front factions). Raises IllegalAction/TableError to refuse.
@@ -152,6 +152,7 @@ class GameDefinition:
     lessons: tuple[Lesson, ...] = ()  # rules topics drawn as pictures (/rules game: topic:), engines.lessons
     tutorial: Tutorial | None = None  # /learn's scripted game (engines/tutorial.py); None: no tutorial yet
     team_sides: TeamSides | None = None  # team lobbies: the sides players pick (games/teams.py); None: no teams
+    seat_choices: tuple[SeatChoice, ...] = ()  # each player's own lobby choices (a faction; games/teams.py)
     team_match: TeamMatch | None = None  # two against two (tournaments); None: no team game
     # The numbers the game's rules texts quote (the /rules summary and topics), read from its data
     # (cards, config defaults) each time a text is written; None: its texts quote none.
@@ -178,6 +179,9 @@ class GameDefinition:
 
     def lobby_option(self, key: str) -> LobbyOption | None:
         return next((option for option in self.lobby_options if option.key == key), None)
+
+    def seat_choice(self, key: str) -> SeatChoice | None:
+        return next((choice for choice in self.seat_choices if choice.key == key), None)
 
     def config_for(self, players: int, config: dict[str, Any] | None = None) -> dict[str, Any]:
         """The lobby config of a game of ``players`` (simulator, arena)."""

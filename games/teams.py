@@ -7,6 +7,7 @@ without naming the game. A seat's side is kept in its lobby options
 choice (Death Front: the faction a seat chose)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
@@ -54,3 +55,23 @@ class TeamSides:
     side_of: Callable[[LobbySeat], int | None] = field(default=picked_side)
     pick: Callable[[dict[str, Any], int], dict[str, Any]] = field(default=with_side)
     team_view: Callable[[BaseModel], BaseModel] = field(default=lambda view: view)
+
+
+def no_check(seats: Sequence[LobbySeat], seat: int, value: str) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class SeatChoice:
+    """A player's own lobby choice, kept in its seat's options at ``key``
+    (Death Front's faction): one of ``values``; the host makes it for an AI
+    seat. ``check(seats, seat, value)`` refuses a value for that seat (taken
+    by another: a ``Refusal`` raised, nothing changed); ``title(locale)``
+    names the choice and ``label(value, locale)`` a value, for the lobby's
+    controls (Discord's command and the board's select say the same)."""
+
+    key: str
+    values: tuple[str, ...]
+    title: Callable[[str], str]
+    label: Callable[[str, str], str]
+    check: Callable[[Sequence[LobbySeat], int, str], None] = no_check

@@ -4,9 +4,12 @@ processes commit, taken one at a time in the order the server sent them.
 A change of a table this process holds is refreshed under the table's lock
 (``tables/refreshing.py``: reloaded, announced as if made here, and — in a
 bot — what follows it played, timers re-armed); one it already has (its
-revision) is skipped. A table it does not hold is loaded only by a process
+revision) is skipped. A table it does not hold is loaded by a process
 that holds every table (the web process); a bot holds the tables of its
-shards' servers, which only it creates. After a lost connection every held
+shards' servers and loads a new lobby of one of them, opened by another
+process (the board's ``tabletop web``). A lobby loaded so is announced as a
+new one (``TableService.announce_opened``): the bot posts its lobby message,
+the web's pages in its channel hear of it. After a lost connection every held
 table is compared with the database, so nothing missed stays missed.
 """
 from __future__ import annotations
@@ -17,6 +20,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from db.bus import ChangeListener, HeardChange, current
+from tables.announcing_queue import Call
 
 if TYPE_CHECKING:
     from tables.service import TableService
@@ -83,6 +87,15 @@ class TableBus:
         self.catching_up.add(task)
         task.add_done_callback(self.catching_up.discard)
 
+    async def load(self, change: HeardChange) -> None:
+        """A table this process did not hold: loaded (if it is this process's:
+        its front, its shards), and a lobby announced as new, in the table's order."""
+        loaded = await self.service.refresher.refresh(change.table_id)
+        if loaded is None or loaded.record.status != "lobby":
+            return
+        service = self.service
+        service.announcing.submit(loaded, Call(lambda: service.announce_opened(loaded), "lobby"))
+
     async def work(self) -> None:
         while self.changes:
             change = self.changes.popleft()
@@ -95,8 +108,8 @@ class TableBus:
     async def take(self, change: HeardChange) -> None:
         table = self.service.get(change.table_id)
         if table is None:
-            if self.holds_every_table and change.status in ("lobby", "playing"):
-                await self.service.refresher.refresh(change.table_id)
+            if change.status == "lobby" or (self.holds_every_table and change.status == "playing"):
+                await self.load(change)
             return
         async with table.lock:
             if table.record.revision >= change.revision or self.service.get(change.table_id) is not table:

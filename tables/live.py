@@ -24,6 +24,9 @@ class LiveTable:
     state: BaseModel | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task[None] | None = None
+    # A lobby no chat command opened (the board, the Activity, another process):
+    # the chat posts its lobby message at its next news (TableService.announce_opened).
+    opened_elsewhere: bool = False
 
     @property
     def id(self) -> int:

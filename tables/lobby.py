@@ -74,7 +74,11 @@ class Lobby:
 
     async def open(self, game_type: str, guild_id: int | None, channel_id: int, host_id: int, host_name: str,
                    config: dict[str, Any] | None = None, seed: int | None = None,
-                   seats: list[Seat] | None = None) -> LiveTable:
+                   seats: list[Seat] | None = None, elsewhere: bool = False) -> LiveTable:
+        """A new lobby, announced (``lobby_updated``: the channel's web pages
+        hear of it). ``elsewhere``: no chat command opened it (the board), so
+        the chat posts its lobby message (``LiveTable.opened_elsewhere``); a
+        command posts its own."""
         definition = self.registry.get(game_type)
         cfg = definition.engine.config_from_json(config or {})
         async with self._opening:
@@ -101,6 +105,8 @@ class Lobby:
         self.timers.schedule(table)
         log.info("game %s: lobby opened (%s) guild=%s channel=%s host=%s",
                  record.id, game_type, guild_id, channel_id, host_id)
+        table.opened_elsewhere = elsewhere
+        await self.notifier().lobby_updated(table)
         return table
 
     @asynccontextmanager
@@ -154,8 +160,12 @@ class Lobby:
 
     async def set_seat_option(self, table: LiveTable, user_id: int, key: str, value: Any,
                               seat: int | None = None) -> None:
-        """A player's own lobby choice (the host may also set it for an AI
-        seat by passing ``seat``)."""
+        """A player's own lobby choice, one of the game's ``seat_choices``
+        (the host may also set it for an AI seat by passing ``seat``), checked
+        by the game (a faction another seat took is refused)."""
+        choice = table.definition.seat_choice(key)
+        if choice is None or value not in choice.values:
+            raise TableError("core.err.bad_option")
         async with self._change(table):
             if seat is None:
                 seat = own_seat(table, user_id)
@@ -163,6 +173,7 @@ class Lobby:
                 require_host(table, user_id)
                 if not 0 <= seat < len(table.seats) or table.seats[seat].user_id is not None:
                     raise TableError("core.err.bad_option")
+            choice.check(table.seats, seat, value)
             options = {**table.seats[seat].options, key: value}
             sides = team_sides(table.definition, table.record.config, len(table.seats))
             if sides is not None:  # a choice that sets the side (a faction) must find room there
@@ -228,9 +239,11 @@ class Lobby:
         look like part of the tournament while counting for nothing in it."""
         return await TournamentRepo(self.db).match_of_game(finished_id) is None
 
-    async def rematch(self, finished_id: int, user_id: int, user_name: str) -> tuple[LiveTable, GameRecord]:
+    async def rematch(self, finished_id: int, user_id: int, user_name: str,
+                      elsewhere: bool = False) -> tuple[LiveTable, GameRecord]:
         """Open a lobby in the finished game's channel with its options, the
-        caller (one of its players) as host. Once per finished game."""
+        caller (one of its players) as host. Once per finished game.
+        ``elsewhere``: as ``open``'s."""
         async with self._rematching:
             old = await self.games.get(finished_id)
             if old is None or old.status != "finished":
@@ -245,7 +258,8 @@ class Lobby:
                 raise TableError("core.rematch.busy")
             # Who starts is not carried over: the new lobby's seats are not the old ones.
             config = {key: value for key, value in old.config.items() if key != FIRST_SEAT}
-            table = await self.open(old.game_type, old.guild_id, old.channel_id, user_id, user_name, config)
+            table = await self.open(old.game_type, old.guild_id, old.channel_id, user_id, user_name, config,
+                                    elsewhere=elsewhere)
             old.rematch_id = table.id
             async with self.db.transaction() as conn:
                 await self.games.update(conn, old)

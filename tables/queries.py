@@ -88,6 +88,13 @@ class Queries:
     async def tournament_matches(self, tournament_id: int) -> list[Match]:
         return await TournamentRepo(self._db).matches(tournament_id)
 
+    async def tournament(self, tournament_id: int) -> Tournament | None:
+        return await TournamentRepo(self._db).get(tournament_id)
+
+    async def tournament_match_of_game(self, game_id: int) -> Match | None:
+        """The tournament match a game is played for, if any."""
+        return await TournamentRepo(self._db).match_of_game(game_id)
+
     # -- privacy -----------------------------------------------------------------------
     async def stored_about(self, user_id: int) -> StoredData:
         """Everything the bot stores about a person (/privacy show)."""

@@ -91,9 +91,12 @@ class Restorer:
             log.exception("game %s: could not resume after restart", table.id)
 
     def mine(self, record: GameRecord) -> bool:
-        """The game is of this process's front (``GameRepo.front``; None: any)."""
+        """The game is of this process's front (``GameRepo.front``; None: any)
+        and of its shards (``GameRepo.shards``), as ``restore`` loads them."""
         front = self.games.front
-        return front is None or front_of(record.guild_id, record.channel_id) == front
+        if front is not None and front_of(record.guild_id, record.channel_id) != front:
+            return False
+        return self.games.of_my_shards(record.guild_id)
 
     async def replay(self, record: GameRecord) -> BaseModel:
         """The state rebuilt from seed + action log, up to the record's version

@@ -158,11 +158,14 @@ class TableService:
     # -- lobbies -----------------------------------------------------------------------
     async def open_lobby(self, game_type: str, guild_id: int | None, channel_id: int, host_id: int,
                          host_name: str, config: dict[str, Any] | None = None,
-                         seed: int | None = None, seats: list[Seat] | None = None) -> LiveTable:
+                         seed: int | None = None, seats: list[Seat] | None = None,
+                         elsewhere: bool = False) -> LiveTable:
         """``seats``: the lobby's seats in order (a tournament's match, where the
-        host need not play); by default the host alone."""
+        host need not play); by default the host alone. ``elsewhere``: opened
+        by no chat command (the board): the chat posts its lobby message."""
         self._check_accepting()
-        return await self.lobby.open(game_type, guild_id, channel_id, host_id, host_name, config, seed, seats)
+        return await self.lobby.open(game_type, guild_id, channel_id, host_id, host_name, config, seed, seats,
+                                     elsewhere)
 
     async def join(self, table_id: int, user_id: int, name: str) -> LiveTable:
         table = self.require_game(table_id)
@@ -211,11 +214,20 @@ class TableService:
         await self.lobby.start(table, user_id)
         return table
 
-    async def rematch(self, table_id: int, user_id: int, user_name: str) -> tuple[LiveTable, GameRecord]:
-        return await self.lobby.rematch(table_id, user_id, user_name)
+    async def rematch(self, table_id: int, user_id: int, user_name: str,
+                      elsewhere: bool = False) -> tuple[LiveTable, GameRecord]:
+        return await self.lobby.rematch(table_id, user_id, user_name, elsewhere)
 
     async def offers_rematch(self, table_id: int) -> bool:
         return await self.lobby.offers_rematch(table_id)
+
+    async def announce_opened(self, table: LiveTable) -> None:
+        """A lobby another process opened (heard over the change bus),
+        announced as a new one opened elsewhere (``open_lobby``'s
+        ``elsewhere``): this process's front ends hear of it, and a bot posts
+        its lobby message, once."""
+        table.opened_elsewhere = True
+        await self.notifier.lobby_updated(table)
 
     # -- play --------------------------------------------------------------------------
     async def act(self, table_id: int, user_id: int, action: BaseModel,

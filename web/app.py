@@ -37,6 +37,7 @@ from web.rate_limit import RateLimiter
 from web.refusals import Refusal, from_table, refusal_response
 from web.sessions import SessionKeeper
 from web.tickets import TICKETS, SocketTickets
+from web.tournament_news import TOURNAMENT_NEWS, TournamentNews
 from web.viewers import ChannelViewers
 
 log = logging.getLogger(__name__)
@@ -108,6 +109,9 @@ def create_app(service: TableService, notifier: WebNotifier, *, local: bool, sec
     app[CONTEXT] = WebContext(service, notifier, SessionKeeper(secret), limiter or RateLimiter(),
                               Pictures(drawing), local, oauth, viewers)
     app[TICKETS] = SocketTickets()
+    news = TournamentNews(service.queries, notifier.guild_listening, notifier.tell_guild)
+    notifier.on_over.append(news.game_over)
+    app[TOURNAMENT_NEWS] = news
     pages.add_routes(app)
     activity_routes.add_routes(app, mock=activity_mock)
     channel_routes.add_routes(app)
@@ -123,6 +127,7 @@ def create_app(service: TableService, notifier: WebNotifier, *, local: bool, sec
     learn_routes.add_routes(app)
 
     async def close_sockets(app: web.Application) -> None:
+        app[TOURNAMENT_NEWS].close()
         await app[CONTEXT].notifier.close_all()
 
     app.on_shutdown.append(close_sockets)

@@ -49,12 +49,21 @@ def seat_choice_text(game_type: str, key: str, value: object, locale: str) -> st
     return t(value_key, locale) if has(value_key) else str(value)
 
 
+def seat_choices_json(table: SeenTable, locale: str) -> list[dict[str, Any]]:
+    """The game's own choices of each player (a faction), as the host's and the players' selects offer them."""
+    return [{"key": choice.key, "title": choice.title(locale),
+             "values": [{"value": value, "label": choice.label(value, locale)} for value in choice.values]}
+            for choice in table.definition.seat_choices]
+
+
 def lobby_json(table: SeenTable, locale: str) -> dict[str, Any]:
     record = table.record
     low, high = seat_range(table)
     sides = team_sides(table.definition, record.config, len(record.seats))
     on_side = sides_of(sides, record.seats) if sides is not None else [None] * len(record.seats)
     host = next((i for i, seat in enumerate(record.seats) if seat.user_id == record.host_id), None)
+    you_host = host is not None and host in table.mine
+    keys = [choice.key for choice in table.definition.seat_choices]
     seats = []
     for index, seat in enumerate(record.seats):
         added = seat.ai_reason == "added"
@@ -64,17 +73,22 @@ def lobby_json(table: SeenTable, locale: str) -> dict[str, Any]:
             "level": t(f"ai.level.{ai.normalize_level(seat.ai_level)}", locale) if added else None,
             "side": on_side[index],
             "choices": [seat_choice_text(record.game_type, key, value, locale)
-                        for key, value in seat.options.items() if sides is None or key != SIDE_KEY]})
+                        for key, value in seat.options.items() if sides is None or key != SIDE_KEY],
+            # what the seat chose of the game's own choices (None: not yet), and whether this page may
+            # choose for it (its own seat; the host for an AI seat, as /deathfront faction seat: does)
+            "chosen": {key: seat.options.get(key) for key in keys},
+            "may_choose": bool(keys) and (index in table.mine or (you_host and seat.user_id is None))})
     added_levels = {seat.ai_level for seat in record.seats if seat.ai_reason == "added"}
     return {
         "min": low, "max": high, "seats": seats,
-        "you_host": host is not None and host in table.mine,
+        "you_host": you_host,
         "joined": bool(table.mine),
         "full": len(record.seats) >= high,
         "ai_level": ai.normalize_level(next(iter(added_levels))) if len(added_levels) == 1 else None,
         "levels": [{"level": level, "name": t(f"ai.level.{level}", locale)} for level in ai.LEVELS],
         "options": options_json(table, locale),
         "first": first_json(table, locale, high),
+        "seat_choices": seat_choices_json(table, locale),
         "sides": None if sides is None else {
             "per_side": sides.per_side,
             "names": [t(sides.labels[side], locale) for side in SIDES]},

@@ -1,6 +1,8 @@
 """A lobby from the board (issue 35): open one for a Discord channel (the
 Activity's) or a local one, and every lobby step — join, leave, add an AI,
-its level, an option, who starts, a side, cancel, start — and a finished
+its level, an option, who starts, a side (the host: any seat's), a seat's
+own choice (a Death Front faction: the host's for an AI seat), cancel,
+start — and a finished
 game's rematch. Each is a call of the table service's lobby (tables/lobby.py,
 the same steps the Discord lobby's buttons take), so its checks and
 refusals are the Discord lobby's; every page of the table hears the change
@@ -14,7 +16,6 @@ from typing import Any
 from aiohttp import web
 
 from tables.errors import Refusal as TableRefusal
-from tables.live import LiveTable
 from tables.service import TableService
 from web.access import find_table
 from web.channel_routes import may_view, snowflake
@@ -52,6 +53,8 @@ STEPS: dict[str, Step] = {
         table, session.uid, text(body, "key"), text(body, "value")),
     "side": lambda service, table, session, body: service.pick_side(
         table, session.uid, small(body, "side") or 0, small(body, "seat", optional=True)),
+    "choice": lambda service, table, session, body: service.set_seat_option(
+        table, session.uid, text(body, "key"), text(body, "value"), small(body, "seat", optional=True)),
     "cancel": lambda service, table, session, body: service.cancel(table, session.uid),
     "start": lambda service, table, session, body: service.start(table, session.uid),
 }
@@ -98,11 +101,10 @@ async def open_lobby(request: web.Request) -> web.Response:
     if not isinstance(game, str) or game not in context.service.registry.ids():
         raise Refusal(400, "web.err.bad_game")
     guild, channel = await where_to_open(request, body)
-    try:
-        table = await context.service.open_lobby(game, guild, channel, session.uid, session.name)
+    try:  # announced as opened elsewhere: the chat posts its lobby message, the channel's pages hear of it
+        table = await context.service.open_lobby(game, guild, channel, session.uid, session.name, elsewhere=True)
     except TableRefusal as error:
         raise from_table(error, locale=session.locale) from None
-    await announce(context.service, table)
     return web.json_response({"table_id": table.id})
 
 
@@ -114,17 +116,10 @@ async def rematch(request: web.Request) -> web.Response:
     if user is None:
         raise Refusal(403, "core.err.not_seated")
     try:
-        new, _old = await context.service.rematch(table.id, user, session.name)
+        new, _old = await context.service.rematch(table.id, user, session.name, elsewhere=True)
     except TableRefusal as error:
         raise from_table(error, locale=session.locale) from None
-    await announce(context.service, new)
     return web.json_response({"table_id": new.id})
-
-
-async def announce(service: TableService, table: LiveTable) -> None:
-    """A lobby opened from the board: the channel's chat gets its lobby message
-    (the Discord notifier posts one where there is none), its pages hear of it."""
-    await service.notifier.lobby_updated(table)
 
 
 def add_routes(app: web.Application) -> None:

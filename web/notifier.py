@@ -15,13 +15,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import web
 
 from engines.base import Event
+from web.channel_pages import ChannelPages
 from web.game_log import GameLog
 
 if TYPE_CHECKING:
@@ -72,19 +73,24 @@ class WebNotifier:
         self.log = log or GameLog()
         self.sockets: dict[int, dict[web.WebSocketResponse, Feed | None]] = {}
         self.channels: dict[int, int] = {}  # the channel of each table with sockets
+        self.guilds: dict[int, int] = {}  # and its server (a Discord table's)
+        self.channel_pages = ChannelPages()  # pages of a channel with no table shown (web/channel_pages.py)
+        self.on_over: list[Callable[["LiveTable"], None]] = []  # told of each game that ended (tournament news)
         self.per_session = Places()
         self._pending: dict[int, Pending] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
 
     # -- sockets -----------------------------------------------------------------
     def add(self, table_id: int, socket: web.WebSocketResponse, feed: Feed | None = None,
-            channel_id: int | None = None) -> bool:
+            channel_id: int | None = None, guild_id: int | None = None) -> bool:
         sockets = self.sockets.setdefault(table_id, {})
         if len(sockets) >= MAX_SOCKETS_PER_TABLE:
             return False
         sockets[socket] = feed
         if channel_id is not None:
             self.channels[table_id] = channel_id
+        if guild_id is not None:
+            self.guilds[table_id] = guild_id
         return True
 
     def remove(self, table_id: int, socket: web.WebSocketResponse) -> None:
@@ -94,6 +100,7 @@ class WebNotifier:
             if not sockets:
                 del self.sockets[table_id]
                 self.channels.pop(table_id, None)
+                self.guilds.pop(table_id, None)
 
     async def send(self, table_id: int, socket: web.WebSocketResponse, message: dict[str, Any]) -> None:
         try:
@@ -154,6 +161,7 @@ class WebNotifier:
             for socket in list(self.sockets.get(table_id, ())):
                 await socket.close()
         self.sockets.clear()
+        await self.channel_pages.close_all()
 
     # -- the Notifier protocol (tables/notifier.py) ---------------------------------
     async def lobby_updated(self, table: "LiveTable", closed_reason: str | None = None) -> None:
@@ -163,11 +171,29 @@ class WebNotifier:
 
     async def next_in_channel(self, table: "LiveTable") -> None:
         """The pages of the channel's other tables (a finished game's, an Activity's)
+        and of the channel itself (an Activity with no game: web/channel_pages.py)
         hear of its new lobby: ``{"type": "next", "table_id": n}``. Whoever holds such
         a page sees that channel's tables (seated there, or a viewer of it)."""
         channel = table.record.channel_id
+        message = {"type": "next", "table_id": table.id}
         for other in [tid for tid, ch in self.channels.items() if ch == channel and tid != table.id]:
-            await self.tell(other, {"type": "next", "table_id": table.id})
+            await self.tell(other, message)
+        await self.channel_pages.tell(channel, message)
+
+    def guild_listening(self, guild_id: int) -> bool:
+        """Whether a page of the server is open (a table's or a channel's)."""
+        return guild_id in self.guilds.values() or any(
+            page.guild_id == guild_id for pages in self.channel_pages.pages.values() for page in pages)
+
+    def game_over(self, table: "LiveTable") -> None:
+        for listener in self.on_over:
+            listener(table)
+
+    async def tell_guild(self, guild_id: int, message: dict[str, Any]) -> None:
+        """Every page of the server's tables and channels (its tournaments' news)."""
+        for table_id in [tid for tid, guild in self.guilds.items() if guild == guild_id]:
+            await self.tell(table_id, message)
+        await self.channel_pages.tell_guild(guild_id, message)
 
     async def board_updated(self, table: "LiveTable", events: list[Event],
                             finished: "GameSummary | None") -> None:
@@ -178,6 +204,8 @@ class WebNotifier:
                                     turn: tuple[list[int], list[int]] | None = None) -> None:
         self.log.remember(table.id, batches, table.record.version)
         self.changed(table, over=finished is not None)
+        if finished is not None:
+            self.game_over(table)
 
     async def hands_changed(self, table: "LiveTable", seats: list[int], turn_seats: Sequence[int] = ()) -> None:
         return None  # the hand comes with the table ("changed")
@@ -190,3 +218,4 @@ class WebNotifier:
 
     async def game_ended_by_manager(self, table: "LiveTable") -> None:
         self.changed(table, over=True)
+        self.game_over(table)

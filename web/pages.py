@@ -17,7 +17,7 @@ PAGE_HEADERS = {"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"
                                            "script-src 'self'; connect-src 'self'; frame-ancestors 'self' "
                                            "https://discord.com https://ptb.discord.com https://canary.discord.com "
                                            "https://*.discordsays.com"}
-PREFIXES = ("web.", "activity.", "core.game.", "ai.level.", "core.board.", "hints.")
+PREFIXES = ("web.", "activity.", "core.game.", "ai.level.", "core.board.", "hints.", "teams.lobby.")
 # The Activity is the table page plus one script that signs in through Discord first.
 TABLE_SCRIPTS = '<script src="/static/common.js" defer></script>\n'
 ACTIVITY_SCRIPT = '<script src="/static/activity-start.js" defer></script>\n'

@@ -107,7 +107,7 @@ async def table_socket(request: web.Request) -> web.StreamResponse:
     try:
         socket = web.WebSocketResponse(heartbeat=30, max_msg_size=4096)
         await socket.prepare(request)
-        if not context.notifier.add(table.id, socket, feed, table.record.channel_id):
+        if not context.notifier.add(table.id, socket, feed, table.record.channel_id, table.record.guild_id):
             await socket.close(code=1013, message=b"busy")
             return socket
         try:

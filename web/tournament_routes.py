@@ -3,7 +3,9 @@
 tournament of the Activity's server (or the one asked for): its standings
 after the last round played, drawn by ``render.tournament`` as Discord's
 ``/tournament standings`` draws them, with their lines in words, and the
-reader's next match (the opponent, and the game when it is open). Read
+reader's next match (the opponent, and the game when it is open); each
+standing's players, whose profiles open from it
+(``…/tournaments/{tid}/profile?guild_id=&user_id=``). Read
 through ``service.queries``; for a Discord session that may read the
 channel (web/community_routes.py). Entrants show as the Discord messages
 show them (a forgotten one as "a former player")."""
@@ -23,7 +25,7 @@ from tables.tournaments.flow import played_of
 from tables.tournaments.names import entrant_name
 from tables.tournaments.pairing import standings
 from web.channel_routes import snowflake
-from web.community_routes import NO_STORE, channel_guild
+from web.community_routes import NO_STORE, channel_guild, profile_answer
 from web.refusals import Refusal
 
 
@@ -42,6 +44,32 @@ def next_match(tournament: Tournament, matches: list[Match], entrants: dict[int,
             else t("web.community.next_bye", locale, round=match.round)
         return {"round": match.round, "opponent": opponent, "table_id": match.game_id, "text": text}
     return None
+
+
+def people(entrant: Entrant | None, locale: str) -> list[dict[str, str]]:
+    """The entrant's players whose profiles open from the standings: none for
+    an AI, nor for a player forgotten by /privacy delete (no id is kept)."""
+    if entrant is None:
+        return []
+    named = [(entrant.user_id, entrant.name), (entrant.partner_id, entrant.partner_name)]
+    return [{"user_id": str(user), "name": name} for user, name in named if user is not None and name]
+
+
+async def entrant_profile(request: web.Request) -> web.Response:
+    """``GET /api/channels/{cid}/tournaments/{tid}/profile?guild_id=&user_id=``: the
+    profile of an entrant of one of the server's tournaments (as a seat's player:
+    the card, empty for one with no game finished here yet)."""
+    context, session, guild = await channel_guild(request)
+    tournament_id, user_id = snowflake(request.match_info["tid"]), snowflake(request.query.get("user_id"))
+    found = [x for x in await context.service.queries.tournaments(guild) if x.id == tournament_id]
+    if not found or user_id is None:
+        raise Refusal(404, "web.err.unknown_player")
+    entrants = await context.service.queries.tournament_entrants(found[0].id)
+    name = next((person["name"] for entrant in entrants for person in people(entrant, session.locale)
+                 if person["user_id"] == str(user_id)), None)
+    if name is None:
+        raise Refusal(404, "web.err.unknown_player")
+    return await profile_answer(context, session, guild, user_id, name)
 
 
 async def tournaments(request: web.Request) -> web.Response:
@@ -67,7 +95,8 @@ async def tournaments(request: web.Request) -> web.Response:
         "title": t("tournament.title", locale, id=tournament.id, game=game_name(tournament.game_type, locale)),
         "others": [{"id": x.id, "title": t("tournament.title", locale, id=x.id, game=game_name(x.game_type, locale))}
                    for x in found[1:]] if not asked else [],
-        "lines": [{"rank": s.rank, "name": s.name, "points": score(s.points)} for s in lines],
+        "lines": [{"rank": s.rank, "name": s.name, "points": score(s.points),
+                   "people": people(entrants.get(row.entrant), locale)} for s, row in zip(lines, table)],
         "next": next_match(tournament, matches, entrants, session.uid, locale),
         "standings": None, "alt": None,
     }
@@ -83,3 +112,4 @@ async def tournaments(request: web.Request) -> web.Response:
 
 def add_routes(app: web.Application) -> None:
     app.router.add_get("/api/channels/{channel_id}/tournaments", tournaments)
+    app.router.add_get("/api/channels/{channel_id}/tournaments/{tid}/profile", entrant_profile)

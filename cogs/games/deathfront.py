@@ -34,7 +34,6 @@ from engines.deathfront import (
 from engines.deathfront import rules as R
 from engines.deathfront.cards import FACTIONS, card_name
 from engines.deathfront.flow import own_step
-from engines.deathfront.lobby import chosen_faction
 from engines.deathfront.models import DeathFrontState
 from engines.deathfront.notation import (
     hand_choices,
@@ -259,9 +258,6 @@ class DeathFrontCog(GameCog, name="deathfront"):
             chosen_seat = seat - 1 if seat is not None else table.seat_of(interaction.user.id)
             if chosen_seat is None:
                 raise TableError("core.err.not_in_lobby")
-            for index, other in enumerate(table.seats):
-                if index != chosen_seat and chosen_faction(other) == faction.value:
-                    raise IllegalAction("deathfront.err.faction_taken", player=other.name, faction=faction_name)
             await bot_of(interaction).tables.set_seat_option(
                 table.id, interaction.user.id, "faction", faction.value, seat=chosen_seat if seat else None,
             )

@@ -13,6 +13,7 @@ from cogs.views import ai_level_text, lobby_view
 from games.options import FIRST_SEAT, LobbyOption
 from games.teams import SIDE_KEY
 from i18n import has, t
+from tables.errors import Refusal
 from tables.text import game_name, safe_name
 
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ class LobbyMessages:
         self._channel = channel  # async (channel id) -> the channel, or None
         self._locale = locale  # async (table) -> the server's language
         self._posting: set[int] = set()  # lobbies whose message is being posted
+        self._redraw: dict[int, str | None] = {}  # news heard meanwhile: shown once it is posted (closed reason)
 
     def lobby_embed(self, table: "LiveTable", locale: str, closed_reason: str | None = None) -> discord.Embed:
         record = table.record
@@ -103,31 +105,52 @@ class LobbyMessages:
 
     async def post_lobby_here(self, table: "LiveTable") -> None:
         """The lobby message of a lobby opened elsewhere (the web board, the
-        Activity): posted in its channel at its first news, once."""
+        Activity, another process): posted in its channel at its first news,
+        once; news heard while it is posted is shown on it afterwards."""
         if table.id in self._posting:
             return
         channel = await self._channel(table.record.channel_id)
         if channel is None:  # a local table, or a channel this bot cannot reach
             return
         self._posting.add(table.id)
+        locale = await self._locale(table)
+        embed = self.lobby_embed(table, locale)
         try:
-            locale = await self._locale(table)
-            message = await channel.send(embed=self.lobby_embed(table, locale),
-                                         view=lobby_view(table.id, locale=locale,
-                                                         extra=lobby_option_items(table, locale)))
-            await self.bot.tables.set_message_ids(table, lobby=message.id)
+            message = await channel.send(embed=embed, view=lobby_view(table.id, locale=locale,
+                                                                      extra=lobby_option_items(table, locale)))
+            await self.remember(table, message.id)
         except discord.HTTPException as exc:
             log.warning("game %s: could not post the lobby message (HTTP %s)", table.id, exc.status)
+        except Refusal as error:
+            log.warning("game %s: could not keep the lobby message's id (%s)", table.id, error.key)
         finally:
             self._posting.discard(table.id)
+        heard, reason = table.id in self._redraw, self._redraw.pop(table.id, None)
+        if table.record.lobby_message_id is not None and (
+                heard or self.lobby_embed(table, locale).to_dict() != embed.to_dict()):
+            await self.lobby_updated(table, reason)
+
+    async def remember(self, table: "LiveTable", message_id: int) -> None:
+        """The lobby message's id on the table. A write found stale (another
+        process changed the lobby meanwhile: a join on the board) reloaded the
+        table; the id is written again on it, and the message redrawn after."""
+        try:
+            await self.bot.tables.set_message_ids(table, lobby=message_id)
+        except Refusal as error:
+            if error.key != "core.err.stale_table":
+                raise
+            await self.bot.tables.set_message_ids(table, lobby=message_id)
 
     async def lobby_updated(self, table: "LiveTable", closed_reason: str | None = None) -> None:
+        if table.id in self._posting:  # its message is on its way: this news edits it once it is there
+            self._redraw[table.id] = closed_reason or self._redraw.get(table.id)
+            return
         open_ = table.record.status == "lobby"
         if table.record.lobby_message_id is None:
-            # A lobby opened from the board is announced at once, its host alone in it: that news posts its
-            # message. Later news of a lobby without one (a table opened by the service itself: the benches,
-            # the tests' hosts) posts nothing, as before the board could open lobbies.
-            if open_ and closed_reason is None and len(table.record.seats) == 1:
+            # Only a lobby opened elsewhere (TableService.announce_opened: the board, another process)
+            # posts its message here; one opened by a chat command posts its own (post_lobby), and news
+            # of a table the service opened by itself (the benches, the tests' hosts) posts nothing.
+            if open_ and closed_reason is None and table.opened_elsewhere:
                 await self.post_lobby_here(table)
             return
         channel = await self._channel(table.record.channel_id)

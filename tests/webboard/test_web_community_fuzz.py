@@ -1,6 +1,6 @@
 """The leak fuzz over the standings routes (issue 35 item 5): leaderboards,
-profiles by id and by seat, asked at random by players of the channel, a
-member who may not read it, a session of nobody, with malformed and foreign
+profiles by id, by seat and by a tournament's entrant, asked at random by
+players of the channel, a member who may not read it, a session of nobody, with malformed and foreign
 ids, seasons and games. Every refusal is a localized 4xx; nothing changes;
 no answer carries an item of any hand, another server's player, or a player
 forgotten by /privacy delete; a profile names only the player asked for."""
@@ -57,7 +57,10 @@ async def test_the_standings_routes_refuse_clearly_and_leak_nothing(database_url
         def pick() -> tuple[str, str]:
             who = rng.choice(["ada", "ada", "bo", "bo", "dee", "nobody"])
             channel, guild = rng.choice(channels), rng.choice(guilds)
-            kind = rng.randrange(4)
+            kind = rng.randrange(5)
+            if kind == 4:  # an entrant's profile from the standings
+                return who, (f"/api/channels/{channel}/tournaments/{rng.choice([made.id, made.id, made.id + 1, 'x'])}"
+                             f"/profile?guild_id={guild}&user_id={rng.choice(users)}")
             if kind == 3:
                 return who, f"/api/channels/{channel}/tournaments?guild_id={guild}&id={rng.choice(['', '1', '2', 'x'])}"
             if kind == 0:

@@ -1,5 +1,6 @@
 """The leak fuzz over the board's new routes (issue 35): lobby steps, options,
-rematch and review, asked at random by players, watchers, a session of
+a seat's own choice (a faction) and the host's side moves, the channel's
+socket, rematch and review, asked at random by players, watchers, a session of
 nobody and malformed bodies, on games in play and on a lobby. Every refusal
 is a localized 4xx that changes nothing; no answer (refused or not) carries
 an item hidden in any seat's hand; the lobby's answers carry no state."""
@@ -38,7 +39,7 @@ async def test_the_new_routes_refuse_clearly_change_nothing_and_leak_nothing(dat
         steps = ["join", "leave", "add_ai", "ai_level", "option", "side", "cancel", "start", "fly", 7, None]
 
         def pick() -> tuple[str, str, str, Any, set[int]]:
-            kind = rng.randrange(8)
+            kind = rng.randrange(10)
             table = rng.choice(tables)
             if kind == 0:  # a lobby step on a game in play
                 return rng.choice(["ada", "bob", "cy"]), "POST", f"/api/tables/{rng.choice(list(playing.values()))}" \
@@ -65,6 +66,21 @@ async def test_the_new_routes_refuse_clearly_change_nothing_and_leak_nothing(dat
             if kind == 6:  # no session
                 return "nobody", rng.choice(["POST"]), rng.choice(
                     [f"/api/tables/{table}/lobby", f"/api/tables/{table}/rematch", "/api/lobbies"]), "{}", {401}
+            if kind == 7:  # a seat's own choice or a side: not seated, another's seat, bad keys and values
+                who = rng.choice(["ada", "bob", "cy"])
+                body = rng.choice([{"do": "choice", "key": "faction", "value": "us"},
+                                   {"do": "choice", "key": "faction", "value": "us", "seat": 0},
+                                   {"do": "choice", "key": "faction", "value": "italy"},
+                                   {"do": "choice", "key": "colour", "value": "us"},
+                                   {"do": "choice", "key": "faction", "value": "ss", "seat": 9},
+                                   {"do": "side", "side": 0, "seat": 0}])
+                if who == "ada" and body in ({"do": "choice", "key": "faction", "value": "us"},):
+                    body = {"do": "choice", "key": "faction", "value": "us", "seat": "x"}
+                return who, "POST", f"/api/tables/{lobby}/lobby", json.dumps(body), {400, 403, 422}
+            if kind == 8:  # the channel's socket as a plain request: no server, not a Discord session, nobody
+                who = rng.choice(["ada", "bob", "nobody"])
+                path = rng.choice(["/api/channels/2/ws", "/api/channels/2/ws?guild_id=1", "/api/channels/x/ws"])
+                return who, "GET", path, None, {401} if who == "nobody" else {400, 403}
             watched = rng.choice([playing["deathfront"], playing["cubed"], lobby])  # a watcher's JSON (Bob, Cy)
             return rng.choice(["bob", "cy"]), "GET", f"/api/tables/{watched}", None, {200}
 

@@ -45,11 +45,45 @@ Tabletop.signIn = (async () => {
     if (Tabletop.token && (error.status === 403 || error.status === 404)) offerTutorials(status, main);
     if (Tabletop.token && error.status === 404 && where && where.guild_id) {
       Tabletop.where = where;
+      Tabletop.leaveEmptyChannel = () => leaveEmptyChannel(status, main);  // a tournament's Watch (community.js)
       offerLobbies(status, main, where);
+      listenToChannel(where, status, main);
     }
     return null;
   }
 })();
+
+// The empty channel's page: shown the table that opens here (from the chat, another Activity or
+// this one) as soon as it does, through the channel's socket; gone once a table is shown.
+function leaveEmptyChannel(status, main) {
+  Tabletop.channelLeft = true;
+  for (const id of ["lobby-offer", "learn-offer"]) document.getElementById(id)?.remove();
+  status.remove();
+  main.hidden = false;
+  if (Tabletop.channelSocket) { const socket = Tabletop.channelSocket; Tabletop.channelSocket = null; socket.close(); }
+}
+
+async function listenToChannel(where, status, main, retryIn = 1000) {
+  const again = () => { if (!Tabletop.channelLeft) setTimeout(() => listenToChannel(where, status, main, Math.min(2 * retryIn, 30000)), retryIn); };
+  let socket;
+  try {
+    socket = new WebSocket(await Tabletop.socketUrl(
+      "/api/channels/" + encodeURIComponent(where.channel_id) + "/ws", { guild_id: where.guild_id }));
+  } catch (error) { again(); return; }
+  if (Tabletop.channelLeft) { socket.close(); return; }
+  Tabletop.channelSocket = socket;
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "next" && !Tabletop.channelLeft && Tabletop.openTable) {
+      leaveEmptyChannel(status, main);
+      Tabletop.openTable(String(message.table_id));
+    } else if (Tabletop.onNews) Tabletop.onNews(message);  // a tournament's (community.js)
+  };
+  socket.onclose = (event) => {
+    if (Tabletop.channelSocket === socket) Tabletop.channelSocket = null;
+    if (event.code !== 1008) again();  // 1008: this session may no longer view the channel
+  };
+}
 
 // Signed in but no table to show: the tutorials, played here in place (learn.js
 // on this page: the bearer token lives in this page's memory only, so no link away).
@@ -67,9 +101,7 @@ async function offerTutorials(status, main) {
       button.textContent = Tabletop.word("web.page.learn", { game: game.name });
       button.addEventListener("click", () => {
         Tabletop.learnGame = game.game;
-        for (const id of ["lobby-offer", "learn-offer"]) document.getElementById(id)?.remove();
-        status.remove();
-        main.hidden = false;
+        leaveEmptyChannel(status, main);  // a tutorial is played to its end here, not replaced by a new lobby
         const script = document.createElement("script");
         script.src = "/static/learn.js";
         document.head.append(script);
@@ -107,9 +139,8 @@ async function offerLobbies(status, main, where) {
       button.addEventListener("click", async () => {
         try {
           const made = await Tabletop.request("POST", "/api/lobbies", { game: game.game, ...where });
-          for (const id of ["lobby-offer", "learn-offer"]) document.getElementById(id)?.remove();
-          status.remove();
-          main.hidden = false;
+          if (Tabletop.channelLeft) return;  // the channel's socket showed it already
+          leaveEmptyChannel(status, main);
           await Tabletop.openTable(String(made.table_id));
         } catch (error) { status.textContent = error.message; }
       });

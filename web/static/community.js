@@ -128,6 +128,7 @@ const Community = {
   // The match's table in place of the empty channel's offers (as opening a lobby there does).
   showTable(id) {
     this.close();
+    if (Tabletop.leaveEmptyChannel) Tabletop.leaveEmptyChannel();
     for (const node of ["lobby-offer", "learn-offer", "activity-status"]) document.getElementById(node)?.remove();
     document.getElementById("table").hidden = false;
     Tabletop.openTable(String(id));
@@ -135,6 +136,7 @@ const Community = {
 
   async tournaments(body, id) {
     const data = await Tabletop.request("GET", this.channelApi("tournaments", id ? { id } : {}));
+    this.tournament = { id: data.id, asked: id, body };  // followed live (news, below) while shown
     const parts = [this.el("h3", { textContent: data.title })];
     const next = data.next ? data.next.text : Tabletop.word("web.community.no_match");
     const line = this.el("p", { id: "next-match", textContent: next });
@@ -143,10 +145,43 @@ const Community = {
     }
     parts.push(line);
     if (data.standings) parts.push(this.el("img", { id: "standings-card", src: data.standings, alt: data.alt }));
+    if (data.lines.length) parts.push(this.standingNames(data));
     for (const other of data.others) {
       parts.push(this.button({ text: other.title }, () => this.tournaments(body, other.id), { className: "link" }));
     }
     body.replaceChildren(...parts);
+  },
+
+  // The standings' players by name, each opening that player's profile (an AI or a forgotten
+  // player has none): a list beside the picture, which shows the whole table.
+  standingNames(data) {
+    const list = this.el("ol", { id: "standings-names", className: "standings-names" });
+    list.setAttribute("aria-label", Tabletop.word("web.community.entrants"));
+    for (const line of data.lines) {
+      const item = this.el("li", {}, this.el("span", { textContent: line.rank + ". " }));
+      if (!line.people.length) item.append(line.name);
+      line.people.forEach((person, index) => {
+        if (index) item.append(" & ");
+        const name = this.button({ text: person.name }, () => this.open("player",
+          this.channelApi("tournaments/" + encodeURIComponent(data.id) + "/profile", { user_id: person.user_id })), { className: "link" });
+        name.dataset.user = person.user_id;
+        item.append(name);
+      });
+      item.append(this.el("span", { textContent: " · " + Tabletop.word("web.community.points", { points: line.points }) }));
+      list.append(item);
+    }
+    return list;
+  },
+
+  // A tournament's news (a match ended: the socket's {"type": "tournament"}): the standings shown
+  // of that tournament are asked for once more.
+  news(message) {
+    const shown = this.tournament;
+    if (message.type !== "tournament" || !shown || this.section.hidden || !shown.body.isConnected
+        || shown.id !== message.tournament_id) return;
+    this.tournaments(shown.body, shown.asked).catch((failure) => {
+      document.getElementById("community-error").textContent = failure.message;
+    });
   },
 
   // Under whose turn it is: the table's players, each name opening that player's profile.
@@ -166,4 +201,5 @@ const Community = {
   },
 };
 Tabletop.showPlayers = (data) => Community.showPlayers(data);
+Tabletop.onNews = (message) => Community.news(message);
 if (Tabletop.signIn) Tabletop.signIn.then(() => Community.mount()).catch(() => {});

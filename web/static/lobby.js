@@ -27,6 +27,40 @@ const Lobby = {
     label.append(this.el("span", title), select);
     return label;
   },
+  // The game's own choices of each seat (a Death Front faction): your seat's, and the host's for
+  // each AI seat. A value not chosen yet is left to Start ("Not chosen"); the server checks each pick.
+  seatChoices(lobby, step) {
+    const word = (key, params) => Tabletop.word(key, params);
+    const controls = [];
+    for (const choice of lobby.seat_choices) {
+      for (const seat of lobby.seats.filter((s) => s.may_choose)) {
+        const chosen = seat.chosen[choice.key];
+        const values = [{ value: "", label: word("web.lobby.not_chosen") }, ...choice.values];
+        const title = seat.yours ? choice.title : word("web.lobby.choice_for", { choice: choice.title, name: seat.name });
+        const control = this.select("lobby-choice-" + choice.key + "-" + seat.seat, title, chosen || "", values, true,
+          (value) => step({ do: "choice", key: choice.key, value, ...(seat.yours ? {} : { seat: seat.seat }) }));
+        control.querySelector("option[value='']").disabled = true;  // a choice is made, not taken back
+        controls.push(control);
+      }
+    }
+    return controls;
+  },
+  // The host moves any seat (an AI's too) to a side: one entry per seat and side it is not on.
+  sideMove(lobby, step) {
+    const word = (key, params) => Tabletop.word(key, params);
+    const moves = [{ value: "", label: "—" }];
+    for (const seat of lobby.seats) {
+      lobby.sides.names.forEach((name, side) => {
+        if (seat.side !== side) moves.push({ value: seat.seat + ":" + side, label: word("teams.lobby.move_option", { seat: seat.seat + 1, name: seat.name, side: name }) });
+      });
+    }
+    const control = this.select("lobby-side-move", word("teams.lobby.move"), "", moves, true, (value) => {
+      const [seat, side] = value.split(":").map(Number);
+      step({ do: "side", seat, side });
+    });
+    control.querySelector("option[value='']").disabled = true;
+    return control;
+  },
   show(data, step) {
     const section = document.getElementById("lobby-section");
     const lobby = data.lobby;
@@ -46,6 +80,9 @@ const Lobby = {
       lobby.sides.names.forEach((name, side) => yours.append(
         this.button(word("web.lobby.pick_side", { side: name }), "lobby-side-" + side, () => step({ do: "side", side }), true)));
     }
+    const choices = document.getElementById("lobby-choices");
+    choices.replaceChildren(...this.seatChoices(lobby, step));
+    choices.hidden = !choices.children.length;
     const host = lobby.you_host;
     const options = document.getElementById("lobby-options");
     options.replaceChildren(...lobby.options.map((o) => this.select("lobby-option-" + o.key, o.title, o.value, o.values, host,
@@ -59,6 +96,7 @@ const Lobby = {
       options.append(this.select("lobby-ai-level", word("web.page.ai_level"), lobby.ai_level || "",
         lobby.levels.map((l) => ({ value: l.level, label: l.name })), true, (level) => step({ do: "ai_level", level })));
     }
+    if (host && lobby.sides) options.append(this.sideMove(lobby, step));
     const hostButtons = document.getElementById("lobby-host");
     hostButtons.replaceChildren();
     hostButtons.hidden = !host;

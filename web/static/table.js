@@ -164,6 +164,8 @@
         After.next = message.table_id;
         if (Tabletop.signIn) openTable(String(message.table_id));  // the Activity shows its channel's table
         else if (current) { shownText = ""; render(current); }
+      } else if (message.type === "tournament") {
+        if (Tabletop.onNews) Tabletop.onNews(message);  // the standings panel follows (community.js)
       } else if (message.type === "changed" && message.table) render(message.table);
       else if ((message.type === "changed" && (!current || message.version !== current.version))
                || (message.type === "over" && (!current || current.status === "playing"))) refresh();
