@@ -52,6 +52,10 @@ class Knowledge:
     # The final choice keeps the first candidate unless another beats it by
     # more than this many standard errors of the difference.
     choice_margin = 1.0
+    # The flat search (common_worlds): after ``narrow_after`` rounds, only
+    # ``narrow_to`` candidates play on (0: all of them, to the end).
+    narrow_to = 0
+    narrow_after = 3
     # True: no tree; every root candidate is played out in the same sampled
     # worlds and compared by paired differences (``ismcts._flat_search``).
     common_worlds = False
@@ -64,6 +68,11 @@ class Knowledge:
         # Plays the moves inside sampled worlds: the engine, or a variant
         # that skips work only messages need (nobody reads those events).
         self.simulator = simulator or engine
+
+    def uses_common_worlds(self, state: Any) -> bool:
+        """Whether the search of this position is the flat common-worlds one
+        (default: ``common_worlds``; a game may choose by the seat count)."""
+        return self.common_worlds
 
     def forced(self, state: Any, seat: int, rng: random.Random) -> BaseModel | None:
         """A decision taken without searching (a vote, a single option)."""
