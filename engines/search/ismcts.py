@@ -227,28 +227,19 @@ def _flat_search(runner: _Search, info: Any, actions: list[BaseModel], keys: lis
     world (and the rollouts' randomness) and plays every root candidate in
     that same world, so candidates are compared on equal luck and their
     differences are far less noisy than their values. Each candidate tried
-    in a world counts as one iteration.
-
-    With ``Knowledge.narrow_to``, after ``narrow_after`` rounds only that
-    many candidates play on (the first, and the best others by their paired
-    difference with it): many candidates are tried, the budget goes to the
-    few that matter."""
+    in a world counts as one iteration."""
     budget = runner.budget
-    knowledge = runner.knowledge
     outcomes: list[list[float]] = [[] for _ in actions]  # per candidate, per complete round
-    live = list(range(len(actions)))  # the candidates still played
     handed_over = budget.clock()
     played, spent = 0, 0.0  # play-outs so far and the seconds they took
     while True:
         runner.done = stats.iterations  # a round under way runs to its end, floor or not
-        if knowledge.narrow_to and len(live) > knowledge.narrow_to and len(outcomes[0]) >= knowledge.narrow_after:
-            live = _narrowed(outcomes, knowledge.narrow_to)
         if played and runner.deadline is not None and stats.iterations >= budget.floor and \
-                budget.clock() + spent / played * len(live) > runner.deadline:
+                budget.clock() + spent / played * len(actions) > runner.deadline:
             break  # the next round would not finish in time: stop before it, not during it
         round_seed = runner.rng.getrandbits(63)
         values: list[float] = []
-        for action in (actions[i] for i in live):
+        for action in actions:
             if budget.iterations is not None and stats.iterations >= budget.iterations:
                 break
             if runner.out_of_time():
@@ -267,24 +258,16 @@ def _flat_search(runner: _Search, info: Any, actions: list[BaseModel], keys: lis
                 if now - handed_over >= GIL_HANDOVER_SECONDS:
                     time.sleep(0)
                     handed_over = budget.clock()
-        if len(values) < len(live):
+        if len(values) < len(actions):
             if (budget.iterations is not None and stats.iterations >= budget.iterations) or runner.out_of_time():
                 break
             continue
-        for index, value in zip(live, values):
-            outcomes[index].append(value)
+        for outcome, value in zip(outcomes, values):
+            outcome.append(value)
     for key, outcome in zip(keys, outcomes):
         stats.visits[key] = len(outcome)
         stats.values[key] = sum(outcome) / len(outcome) if outcome else 0.0
-    return _paired_choice([actions[i] for i in live], [outcomes[i] for i in live], knowledge.choice_margin), stats
-
-
-def _narrowed(outcomes: list[list[float]], keep: int) -> list[int]:
-    """The first candidate and the ``keep - 1`` others whose mean paired
-    difference with it is largest (all played in the same rounds)."""
-    incumbent = outcomes[0]
-    gains = {i: sum(v - w for v, w in zip(outcome, incumbent)) for i, outcome in enumerate(outcomes) if i}
-    return [0] + sorted(sorted(gains, key=lambda i: -gains[i])[:keep - 1])
+    return _paired_choice(actions, outcomes, runner.knowledge.choice_margin), stats
 
 
 def _paired_choice(actions: list[BaseModel], outcomes: list[list[float]], errors: float = 1.0) -> BaseModel:

@@ -52,10 +52,6 @@ class Knowledge:
     # The final choice keeps the first candidate unless another beats it by
     # more than this many standard errors of the difference.
     choice_margin = 1.0
-    # The flat search (common_worlds): after ``narrow_after`` rounds, only
-    # ``narrow_to`` candidates play on (0: all of them, to the end).
-    narrow_to = 0
-    narrow_after = 3
     # True: no tree; every root candidate is played out in the same sampled
     # worlds and compared by paired differences (``ismcts._flat_search``).
     common_worlds = False

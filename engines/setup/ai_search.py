@@ -42,7 +42,8 @@ class SetupKnowledge(Knowledge):
     # A SETUP turn is one decision whose worth depends on the replies it
     # allows: compare the candidates in the same sampled hands and bag
     # (common random numbers), each followed by every other seat's reply
-    # and our own next play, instead of growing a tree the budget cannot fill.
+    # (our own next play too was tried: twice the cost, no gain measured),
+    # instead of growing a tree the budget cannot fill.
     common_worlds = True
     # The flat search stops before a round it could not finish, so it can use
     # a little more of hard's target than the tree searches, which overshoot
@@ -55,26 +56,14 @@ class SetupKnowledge(Knowledge):
         self.root_beam_width = root_beam_width
         self.root_max_evaluations = root_max_evaluations
 
-    root_plays = ROOT_PLAYS
-    own_reply = False  # the play-out also plays our own next turn
-    rollout_beam_width = ROLLOUT_BEAM_WIDTH
-    rollout_max_evaluations = ROLLOUT_MAX_EVALUATIONS
-    rollout_pairs = False
-    endgame_reach = 0  # a seat this close to the line replies with the greedy AI's own beam (0: never)
-
-    own_reply_reach = 0  # our next turn is played out too once a pawn is this close to the line (0: never)
-
     def rollout_length(self, state: SetupState) -> int:
-        # every other seat replies once (and, with own_reply, we play our next turn)
-        near = self.own_reply_reach and max(state.scores) + self.own_reply_reach >= \
-            state.config.finish_line(state.num_players)
-        return state.num_players - (0 if self.own_reply or near else 1)
+        return state.num_players - 1  # every other seat replies once
 
     def root_candidates(self, state: SetupState, seat: int) -> list[BaseModel]:
         # hard: a wider beam than the greedy AI's, it misses fewer of the best plays.
         found = search_plays(state, seat, self.root_beam_width, self.root_max_evaluations)
         found = _shuffle_ties(found, random.Random(f"{state.move_number}:{sorted(state.hands[seat])}"))
-        plays: list[BaseModel] = [PlayAction(placements=c.placements) for c in found[:self.root_plays]]
+        plays: list[BaseModel] = [PlayAction(placements=c.placements) for c in found[:ROOT_PLAYS]]
         if found and found[0].value >= SWAP_WORTH_TRYING_BELOW:
             return plays  # swapping a hand never beat a play this good: spend the budget on plays
         return plays + _swaps(state, seat)
@@ -84,12 +73,7 @@ class SetupKnowledge(Knowledge):
         return plays + _swaps(state, seat)[:1]
 
     def rollout_action(self, state: SetupState, seat: int, rng: random.Random) -> BaseModel:
-        if self.endgame_reach and state.scores[seat] + self.endgame_reach >= state.config.finish_line(state.num_players):
-            # Near the line the reply that ends the game decides it: look for it as the greedy AI does.
-            plays = search_plays(state, seat)
-        else:
-            plays = quick_plays(state, seat, beam_width=self.rollout_beam_width,
-                                max_evaluations=self.rollout_max_evaluations, pairs=self.rollout_pairs)
+        plays = quick_plays(state, seat, beam_width=ROLLOUT_BEAM_WIDTH, max_evaluations=ROLLOUT_MAX_EVALUATIONS)
         if plays and plays[0].value > 0:
             return PlayAction(placements=plays[0].placements)
         return SwapAction(tiles=list(state.hands[seat]))

@@ -160,11 +160,10 @@ def search_plays(state: SetupState, seat: int, beam_width: int = BEAM_WIDTH,
     return sorted(found, key=lambda c: (-c.value, -c.points, sorted(c.placements)))
 
 
-def quick_plays(state: SetupState, seat: int, beam_width: int = 3, max_evaluations: int = 200,
-                pairs: bool = False) -> list[Candidate]:
-    """A narrower, capped beam, by default without the pairs that only combo
-    with each other: for the search AI's opponents and rollouts."""
-    found = _Search(state, seat, beam_width, max_evaluations, pairs=pairs).run()
+def quick_plays(state: SetupState, seat: int, beam_width: int = 3, max_evaluations: int = 200) -> list[Candidate]:
+    """A narrower, capped beam without the pairs that only combo with each
+    other: for the search AI's opponents and rollouts."""
+    found = _Search(state, seat, beam_width, max_evaluations, pairs=False).run()
     return sorted(found, key=lambda c: (-c.value, -c.points, sorted(c.placements)))
 
 
