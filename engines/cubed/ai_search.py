@@ -92,6 +92,14 @@ class CubedKnowledge(Knowledge):
     rollout_depth = 3
     exploration = 0.6
 
+    def uses_common_worlds(self, state: CubedState) -> bool:
+        # Two seats (issue 32): every candidate played out in the same sampled
+        # hands and bag (``ismcts._flat_search``) compares them on equal luck;
+        # the tree gave each of its 8 root children 5 or 6 visits, too few for
+        # the final choice to leave the greedy move. Not with more seats: the
+        # flat search lost there (docs/ai.md).
+        return len(state.hands) == 2
+
     def candidates(self, state: CubedState, seat: int) -> list[BaseModel]:
         if state.phase == "keep":
             return [KeepAction(piece=p) for p in sorted(dict.fromkeys(state.pending),

@@ -179,7 +179,7 @@ def search(engine: GameEngine[Any, Any], knowledge: Knowledge, state: Any, seat:
         return (root_actions[0] if root_actions else engine.legal_actions(info, seat)[0]), stats
     root_keys = [action_key(a) for a in root_actions]
     runner = _Search(engine, knowledge, seat, rng, budget, started)
-    if knowledge.common_worlds:
+    if knowledge.uses_common_worlds(info):
         return _flat_search(runner, info, root_actions, root_keys, stats)
     root = _Node(None)
     while budget.iterations is None or stats.iterations < budget.iterations:

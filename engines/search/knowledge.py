@@ -65,6 +65,11 @@ class Knowledge:
         # that skips work only messages need (nobody reads those events).
         self.simulator = simulator or engine
 
+    def uses_common_worlds(self, state: Any) -> bool:
+        """Whether the search of this position is the flat common-worlds one
+        (default: ``common_worlds``; a game may choose by the seat count)."""
+        return self.common_worlds
+
     def forced(self, state: Any, seat: int, rng: random.Random) -> BaseModel | None:
         """A decision taken without searching (a vote, a single option)."""
         return None

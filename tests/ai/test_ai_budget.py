@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 from engines import ai
 from engines.search import Budget, search
@@ -119,3 +120,12 @@ def test_every_game_level_has_a_floor():
             budget = ai.budget_for(ENGINES[game], level)
             assert budget.floor > 0, (game, level)
             assert budget.iterations is None or budget.floor <= budget.iterations // 2, (game, level)
+
+
+def test_the_time_budget_counts_the_searching_threads_cpu_time():
+    """Issue 32: the seconds are CPU seconds of the searching thread, so time
+    the thread waits (a loaded machine, a sleep) does not use the budget up."""
+    clock = Budget(seconds=0.05).clock
+    before = clock()
+    time.sleep(0.2)
+    assert clock() - before < 0.05

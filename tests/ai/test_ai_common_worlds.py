@@ -54,3 +54,20 @@ def test_common_worlds_search_keeps_its_time_budget_under_load():
     assert slow.now <= 0.05 + 0.01 * 2 * stats.iterations + 0.01
     assert engine.apply(state, seat, action)
 
+
+
+def test_two_seat_cubed_compares_its_candidates_in_common_worlds_and_more_seats_grow_a_tree():
+    """Issue 32: with two seats CUBED's candidates are played out in the
+    same sampled worlds (the tree gave each root child five or six visits,
+    too few to leave the greedy move); with four the tree stays."""
+    engine = ENGINES["cubed"]
+    knowledge = ai.knowledge_for(engine)
+    state, seat = mid_game("cubed", 8)
+    info = engine.information_state(state, seat)
+    assert knowledge.uses_common_worlds(info)
+    candidates = knowledge.root_candidates(info, seat)
+    assert len(candidates) > 1
+    _, stats = search(engine, knowledge, state, seat, random.Random(3), Budget(iterations=len(candidates) * 2))
+    assert set(stats.visits.values()) == {2}  # every candidate, in the same two worlds
+    four, four_seat = mid_game("cubed", 8, players=4)
+    assert not knowledge.uses_common_worlds(engine.information_state(four, four_seat))
