@@ -108,6 +108,22 @@ async def test_a_tournament_and_the_leaderboard_at_desktop_size(database_url, op
         assert alt and alt.startswith(f"The standings of tournament #{made.id}: 1. ")
         await page.wait_for_function("() => document.getElementById('standings-card').naturalWidth > 0")
         await shoot(page, "standings-tournament-desktop", full_page=True)
+        names = page.locator("#standings-names button")
+        await expect(names).to_have_text(["Ada"])  # the AI entrant has no profile
+        await names.first.click()  # an entrant's name: that player's profile
+        await expect(page.locator("#community-body h3")).to_have_text("Profile of Ada")
+        await page.locator('#community [data-view="tournaments"]').click()
+        await expect(page.locator("#standings-names li")).to_have_count(2)
         await page.locator("#next-match button").click()  # to the match's table, watched in place
         await expect(page.locator("#table")).to_be_visible()
         await page.wait_for_function("() => document.body.dataset.version !== undefined")
+
+        # The standings shown follow the match: its end reaches the page through its table's socket.
+        await page.locator("#community-button").click()
+        await page.locator('#community [data-view="tournaments"]').click()
+        await expect(page.locator("#standings-names li").first).to_contain_text("Ada")
+        match = int(await page.evaluate("document.body.dataset.table"))
+        await service.resign(match, ADA)
+        await expect(page.locator("#standings-names li").first).to_contain_text("AI 1", timeout=30_000)
+        await expect(page.locator("#standings-names li").first).to_contain_text("points: 1")
+        await shoot(page, "standings-tournament-after-match-desktop", full_page=True)

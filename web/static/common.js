@@ -74,7 +74,8 @@ const Tabletop = {
     for (const node of document.querySelectorAll("[data-word]")) node.textContent = this.word(node.dataset.word);
     document.title = this.word("web.page.title");
   },
-  showError(error) {
-    document.getElementById("error").textContent = this.word("web.page.error", { message: error.message });
+  showError(error) {  // a refusal (4xx) says why in its own words; anything else went wrong
+    const refused = error.status >= 400 && error.status < 500;
+    document.getElementById("error").textContent = refused ? error.message : this.word("web.page.error", { message: error.message });
   },
 };

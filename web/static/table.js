@@ -99,7 +99,10 @@
       await Tabletop.request("POST", api + "/lobby", body);
       document.getElementById("error").textContent = "";
       if (!socket) await refresh();
-    } catch (error) { Tabletop.showError(error); }
+    } catch (error) {  // refused, nothing changed: the controls show the lobby as it is again
+      Tabletop.showError(error);
+      if (current) { shownText = ""; render(current); }
+    }
   }
 
   // The channel's next table (a rematch, a new lobby): the Activity shows it in place; a page of
