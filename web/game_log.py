@@ -36,14 +36,12 @@ class GameLog:
         self.heard: dict[int, int] = {}  # the table version each followed log holds every change of
         self._rebuilt: LruCache[tuple[int, int], list[Event]] = LruCache(REBUILT_KEPT)
 
-    def remember(self, table_id: int, batches: list[list[Event]], version: int | None = None) -> None:
-        """One or more changes' events, the table at ``version`` once they are in."""
-        if not self.recent.knows(table_id):
-            return  # rebuilt in full when first read
-        if version is not None and version <= self.heard.get(table_id, -1):
-            return  # the rebuild that began following the game already read these changes
-        self.recent.add_if_known(table_id, batches)
-        if version is not None:
+    def remember(self, table_id: int, batches: list[list[Event]], version: int) -> None:
+        """One or more changes' events, the table at ``version`` once they are in.
+        A game not followed yet is rebuilt in full when first read; changes the
+        rebuild that began following it already read are not added again."""
+        if self.recent.knows(table_id) and version > self.heard.get(table_id, -1):
+            self.recent.add_if_known(table_id, batches)
             self.heard[table_id] = version
 
     async def lines(self, service: TableService, table: SeenTable, locale: str) -> list[str]:
