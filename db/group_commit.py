@@ -6,7 +6,10 @@ for all of them). Every caller is still answered only after its write is
 committed; a write whose ``must_change`` fails (``StaleWrite``) or whose
 statement fails is rolled back to its savepoint and fails alone — the
 others of its group commit. Writes commit in the order they were called.
-With nothing in the thread a write goes at once, alone, as before.
+With nothing in the thread a write goes at once, alone, as before. A write
+waiting for the next group may be overtaken by a read another task sends
+later (nothing reads what it has not seen committed: a table's copy and the
+pages change only after the commit).
 
 Under load the service's CPU per action went mostly to the SQLite thread's
 COMMIT (the fsync's system time) and to the hand-offs between the threads;
