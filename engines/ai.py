@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from engines.base import GameEngine
 from engines.paths import load
 from engines.search import Budget, Knowledge, search
+from engines.search.budget import WALL_CAP_SECONDS
 
 Level = Literal["greedy", "easy", "normal", "hard"]
 LEVELS: tuple[str, ...] = get_args(Level)
@@ -33,8 +34,8 @@ TIMEOUT_LEVEL: Level = "normal"  # a seat the AI takes over after a timeout
 # weaker (the floor is about half of what a quiet machine does in the time).
 # A game's knowledge may declare its own (``Knowledge.budgets``).
 BUDGETS: dict[str, Budget] = {
-    "normal": Budget(iterations=60, seconds=0.06, floor=12),
-    "hard": Budget(iterations=400, seconds=0.17, floor=40),
+    "normal": Budget(iterations=60, seconds=0.06, floor=12, wall_seconds=WALL_CAP_SECONDS["normal"]),
+    "hard": Budget(iterations=400, seconds=0.17, floor=40, wall_seconds=WALL_CAP_SECONDS["hard"]),
 }
 EASY_SLIP = 0.35  # share of easy decisions that are a slip
 EASY_SLIP_FROM = 2  # a slip skips the best candidates (often equally good) ...

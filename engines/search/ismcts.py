@@ -73,12 +73,15 @@ class _Search:
         self.rng = rng
         self.budget = budget
         self.deadline = None if budget.seconds is None else started + budget.seconds
+        self.wall_deadline = None if budget.wall_seconds is None else budget.wall_clock() + budget.wall_seconds
         self.done = 0  # iterations counted so far (the flat search: of complete rounds)
 
     def out_of_time(self) -> bool:
-        """The deadline passed, and the budget's floor of iterations is done."""
-        return (self.deadline is not None and self.done >= self.budget.floor
-                and self.budget.clock() >= self.deadline)
+        """A deadline (CPU or real time) passed, and the budget's floor of iterations is done."""
+        if self.done < self.budget.floor:
+            return False
+        return ((self.deadline is not None and self.budget.clock() >= self.deadline)
+                or (self.wall_deadline is not None and self.budget.wall_clock() >= self.wall_deadline))
 
     def _step(self, world: Any, actor: int, action: BaseModel) -> None:
         # Sampled worlds are private copies: mutate in place, no copy per ply.

@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engines.base import GameEngine
-from engines.search.budget import Budget
+from engines.search.budget import WALL_CAP_SECONDS, Budget
 from engines.search.knowledge import Knowledge, pairwise_values, squash
 from engines.setup.models import PlayAction, SetupState, SwapAction
 from engines.setup.plays import BEAM_WIDTH, MAX_EVALUATIONS, Candidate, quick_plays, search_plays
@@ -48,7 +48,8 @@ class SetupKnowledge(Knowledge):
     # The flat search stops before a round it could not finish, so it can use
     # a little more of hard's target than the tree searches, which overshoot
     # their deadline by up to one rollout ply.
-    budgets = {"hard": Budget(iterations=400, seconds=0.18, floor=48)}
+    budgets = {"hard": Budget(iterations=400, seconds=0.18, floor=48,
+                                   wall_seconds=WALL_CAP_SECONDS["hard"])}
 
     def __init__(self, engine: GameEngine[Any, Any], root_beam_width: int = ROOT_BEAM_WIDTH,
                  root_max_evaluations: int = ROOT_MAX_EVALUATIONS) -> None:

@@ -129,3 +129,29 @@ def test_the_time_budget_counts_the_searching_threads_cpu_time():
     before = clock()
     time.sleep(0.2)
     assert clock() - before < 0.05
+
+
+def test_the_real_time_cap_ends_a_move_whose_cpu_seconds_come_slowly():
+    """On a very loaded machine the thread's CPU clock hardly moves while
+    real time runs on: past the floor, the real-time cap ends the move."""
+    for game in ("cubed", "deathfront", "setup"):
+        engine = ENGINES[game]
+        state, seat = mid_game(game, 6)
+        knowledge = ai.knowledge_for(engine)
+        starved = SlowClock(step=0.000001)  # the CPU seconds: nearly none per reading
+        uncapped = Budget(iterations=200, seconds=0.05, clock=starved, floor=10)
+        _, free = search(engine, knowledge, state, seat, random.Random(1), uncapped)
+        wall = SlowClock(step=0.01)
+        capped = Budget(iterations=200, seconds=0.05, clock=SlowClock(step=0.000001), floor=10,
+                        wall_seconds=0.15, wall_clock=wall)
+        action, stats = search(engine, knowledge, state, seat, random.Random(1), capped)
+        assert 10 <= stats.iterations < free.iterations, (game, stats.iterations, free.iterations)
+        assert action in engine.legal_actions(state, seat) or game == "setup"
+
+
+def test_every_game_level_has_a_real_time_cap_above_its_cpu_budget():
+    for game in ("setup", "cubed", "deathfront"):
+        for level in ("normal", "hard"):
+            budget = ai.budget_for(ENGINES[game], level)
+            assert budget.wall_seconds is not None and budget.seconds is not None, (game, level)
+            assert budget.wall_seconds >= 2 * budget.seconds, (game, level)
