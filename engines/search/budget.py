@@ -5,7 +5,6 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-
 # Past the floor, a move also ends after this much real time, so a loaded
 # machine does not make a player wait seconds for the AI: about three times
 # the CPU budget (a load of about 6 on the 2-core machine still gets all of it).
