@@ -28,7 +28,9 @@ class Budget:
 
     ``wall_seconds`` caps the real time once the floor is done: on a very
     loaded machine the CPU seconds come slowly, and a player should not wait
-    several seconds for the AI's move (``wall_clock``, injectable too)."""
+    several seconds for the AI's move (``wall_clock``, injectable too). A
+    budget without ``seconds`` (iterations only, reproducible whatever the
+    load: hints, tests) has no real-time cap either."""
 
     iterations: int | None = None
     seconds: float | None = None

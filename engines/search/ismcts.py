@@ -73,7 +73,8 @@ class _Search:
         self.rng = rng
         self.budget = budget
         self.deadline = None if budget.seconds is None else started + budget.seconds
-        self.wall_deadline = None if budget.wall_seconds is None else budget.wall_clock() + budget.wall_seconds
+        self.wall_deadline = (None if budget.seconds is None or budget.wall_seconds is None
+                              else budget.wall_clock() + budget.wall_seconds)
         self.done = 0  # iterations counted so far (the flat search: of complete rounds)
 
     def out_of_time(self) -> bool:

@@ -155,3 +155,14 @@ def test_every_game_level_has_a_real_time_cap_above_its_cpu_budget():
             budget = ai.budget_for(ENGINES[game], level)
             assert budget.wall_seconds is not None and budget.seconds is not None, (game, level)
             assert budget.wall_seconds >= 2 * budget.seconds, (game, level)
+
+
+def test_an_iterations_only_budget_ignores_the_real_time_cap():
+    """Hints and reproducible tests drop the seconds: the same iterations
+    whatever the load, so the real-time cap must not cut them either."""
+    engine = ENGINES["cubed"]
+    state, seat = mid_game("cubed", 6)
+    budget = Budget(iterations=25, floor=0, wall_seconds=0.01, wall_clock=SlowClock(step=1.0))
+    _, stats = search(engine, ai.knowledge_for(engine), state, seat, random.Random(1), budget)
+    assert stats.iterations == 25
+    assert ai.with_iterations("normal", 25).seconds is None
