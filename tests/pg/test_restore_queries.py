@@ -11,7 +11,7 @@ import pytest
 from db.database import Database
 from db.errors import StaleWrite
 from db.postgres import PgConn
-from db.sqlite import SqliteConn
+from db.sqlite import SqliteConn, ThreadedConnection
 from games.definition import GameDefinition
 from tables.registry import GameRegistry
 from tables.service import TableService
@@ -41,6 +41,14 @@ def counting_round_trips(monkeypatch: pytest.MonkeyPatch, dialect: str):
 
     if dialect == "sqlite":
         counted(SqliteConn, "in_thread")
+        # The group commit hands its writes to the thread without in_thread.
+        submit = ThreadedConnection.submit
+
+        def submitted(self, fn):
+            calls.append("submit")
+            return submit(self, fn)
+
+        monkeypatch.setattr(ThreadedConnection, "submit", submitted)
     else:
         for name in ("execute", "executemany", "fetchone", "fetchall", "fetchval"):
             counted(PgConn, name)
