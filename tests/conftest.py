@@ -26,15 +26,22 @@ i18n.add_catalogue_dir(Path(__file__).parent / "support" / "i18n")
 TEST_EXTENSIONS = [*SHARED_EXTENSIONS, "tests.support.highcard_cog"]
 EPOCH = 1_800_000_000.0
 SETTLE_POLL_SECONDS = 0.005  # SimCord's settle looks again this often (polling_sooner)
+# SimCord's default 5 s of real time for the bot to settle is too short on a
+# loaded 2-core machine for work in an executor (a review's judging and
+# drawing took longer); a real hang still fails, later.
+SETTLE_TIMEOUT_SECONDS = 20.0
 
 
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Marks the tests that touch a database (tests/support/database.py),
-    which CI's PostgreSQL pass selects with ``-m database``."""
+    which CI's PostgreSQL pass selects with ``-m database``; gives SimCord
+    tests without their own options the longer settle time."""
     for item in items:
         if touches_database(item):
             item.add_marker(DATABASE_MARKER)
+        if item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT_SECONDS))
 
 
 def virtual_clock() -> float:
