@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from app import cli
+from app.command_payload import command_payload
 from app.settings import Settings
 from cogs.common import reply_key
 from cogs.games.parts import check_parts
@@ -150,11 +151,7 @@ class TabletopBot(commands.Bot):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        translator = self.tree.translator
-        payload = []
-        for command in self.tree.get_commands(guild=guild):
-            payload.append(await command.get_translated_payload(self.tree, translator) if translator
-                           else command.to_dict(self.tree))
+        payload = await command_payload(self.tree, guild)
         digest = hashlib.sha256(
             json.dumps({"guild": self.settings.dev_guild_id, "commands": payload}, sort_keys=True,
                        default=str).encode()
@@ -166,10 +163,24 @@ class TabletopBot(commands.Bot):
         if entry_points:  # Discord refuses a bulk overwrite that would drop them
             await self.http.bulk_upsert_global_commands(self.application_id, payload=payload + entry_points)
         else:
-            await self.tree.sync(guild=guild)
+            await self.upload_commands(payload, guild)
         await self.tables.settings.set_meta(SYNC_HASH_KEY, digest)
         log.info("synced %d commands %s", len(payload), f"to guild {guild.id}" if guild else "globally")
         return True
+
+    async def upload_commands(self, payload: list[dict[str, Any]], guild: discord.Object | None) -> None:
+        """``tree.sync(guild=guild)`` with the payload already built for the digest."""
+        if self.application_id is None:
+            raise app_commands.MissingApplicationID
+        try:
+            if guild is None:
+                await self.http.bulk_upsert_global_commands(self.application_id, payload=payload)
+            else:
+                await self.http.bulk_upsert_guild_commands(self.application_id, guild.id, payload=payload)
+        except discord.HTTPException as error:
+            if error.status == 400 and error.code == 50035:
+                raise app_commands.CommandSyncFailure(error, self.tree.get_commands(guild=guild)) from None
+            raise
 
     async def activity_entry_points(self) -> list[dict[str, Any]]:
         """With ACTIVITY=true: the application's Entry Point commands (type 4,

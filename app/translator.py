@@ -29,6 +29,11 @@ def _path(string: app_commands.locale_str, context: app_commands.TranslationCont
 
 
 class CatalogueTranslator(app_commands.Translator):
+    def depends_on(self) -> tuple[dict[str, str], ...]:
+        """Besides the string and its context, what a translation reads: the
+        Chinese catalogues (``i18n.add_catalogue_dir`` makes new ones)."""
+        return tuple(catalogue(ours) for ours in DISCORD_LOCALES.values())
+
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContext) -> str | None:
         ours = DISCORD_LOCALES.get(locale)

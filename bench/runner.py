@@ -51,6 +51,7 @@ class Sizes:
     web_browser: bool = True  # first paint in Debian's Chromium, where it is installed
     tap_games: int = 2  # whole games of each game tapped in Chromium (the taps section)
     tap_browser: bool = True  # False: the taps section says it did not run
+    drawing_processes: int | None = None  # the pipeline's and rest runs' pools; None: one per core
 
     @classmethod
     def tiny(cls) -> "Sizes":
@@ -64,7 +65,7 @@ class Sizes:
                    pipeline_tables=6, pipeline_seconds=1.5, pipeline_plan_actions=20,
                    rest_tables=6, rest_moves=3, rest_think=(0.05, 0.2), rest_contrast=True,
                    rest_alone_tables=1, web_tables=3, web_moves=3, web_browser=False,
-                   tap_games=0, tap_browser=False)
+                   tap_games=0, tap_browser=False, drawing_processes=1)
 
 
 def _log(message: str, quiet: bool) -> None:
@@ -88,9 +89,10 @@ def run_all(sizes: Sizes = Sizes(), quiet: bool = False) -> tuple[list[Row], dic
         ("restart", lambda: restart_bench.run(folder, sizes.restart_games, sizes.restart_repeats,
                                               sizes.restart_big_games)),
         ("pipeline", lambda: pipeline_bench.run(sizes.pipeline_tables, sizes.pipeline_seconds,
-                                                sizes.pipeline_plan_actions)),
+                                                sizes.pipeline_plan_actions, sizes.drawing_processes)),
         ("rest", lambda: rest_bench.run(sizes.rest_tables, sizes.rest_moves, sizes.rest_think,
-                                        contrast=sizes.rest_contrast, alone_tables=sizes.rest_alone_tables)),
+                                        contrast=sizes.rest_contrast, alone_tables=sizes.rest_alone_tables,
+                                        processes=sizes.drawing_processes)),
         ("web", lambda: web_bench.run(sizes.web_tables, sizes.web_moves, sizes.web_browser)),
         ("taps", lambda: tap_bench.run(sizes.tap_games, sizes.tap_browser)),
     ]

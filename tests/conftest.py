@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,10 @@ i18n.add_catalogue_dir(Path(__file__).parent / "support" / "i18n")
 
 TEST_EXTENSIONS = [*SHARED_EXTENSIONS, "tests.support.highcard_cog"]
 EPOCH = 1_800_000_000.0
+# A memory file system, where the SQLite files of the tests live when there is
+# one: the database syncs every commit to disk (synchronous=FULL), and on a
+# disk a test's start-up spent more time waiting for those syncs than working.
+MEMORY_DIR = Path("/dev/shm")
 SETTLE_POLL_SECONDS = 0.005  # SimCord's settle looks again this often (polling_sooner)
 # SimCord's default 5 s of real time for the bot to settle is too short on a
 # loaded 2-core machine for work in an executor (a review's judging and
@@ -55,7 +61,10 @@ async def database_url(tmp_path: Path):
     SQLite, or a fresh schema on TABLETOP_TEST_DATABASE_URL's PostgreSQL."""
     server = postgres_test_url()
     if server is None:
-        yield f"sqlite:///{tmp_path}/tabletop.db"
+        directory = Path(tempfile.mkdtemp(prefix="tabletop-test-", dir=MEMORY_DIR)) if MEMORY_DIR.is_dir() else tmp_path
+        yield f"sqlite:///{directory}/tabletop.db"
+        if directory != tmp_path:
+            shutil.rmtree(directory, ignore_errors=True)
         return
     url, schema = fresh_schema_url(server)
     yield url

@@ -2,6 +2,8 @@
 reads only what the player knew, and is the same every time."""
 from __future__ import annotations
 
+import copy
+import functools
 import io
 from dataclasses import replace
 
@@ -18,11 +20,24 @@ from tests.ai.helpers import swap_unseen
 REGISTRY = default_registry()
 
 
+def reviewed(game, seed, blunder=None, at=None):
+    """``finished_game`` and seat 0's ``review_seat`` of it, a fresh copy each
+    time: both are pure functions of these arguments (see
+    test_a_review_is_the_same_every_time), worked out once per process
+    rather than once per test (a review takes 1-4 s of CPU)."""
+    return copy.deepcopy(_reviewed(game, seed, blunder, at))
+
+
+@functools.cache
+def _reviewed(game, seed, blunder, at):
+    record, actions, blunders = finished_game(game, seed, blunder, at=at)
+    return record, actions, blunders, review_seat(REGISTRY.get(game).engine, record, actions, 0)
+
+
 @pytest.mark.parametrize("seed", [3, 7])
 def test_a_setup_play_of_2_where_6_was_there_is_among_the_three(seed):
-    record, actions, blunders = finished_game("setup", seed, setup_two_for_six)
+    record, actions, blunders, data = reviewed("setup", seed, setup_two_for_six)
     assert blunders
-    data = review_seat(REGISTRY.get("setup").engine, record, actions, 0)
     assert len(data["items"]) <= 3
     item = next(i for i in data["items"] if i["seq"] == blunders[0])
     assert item["played"] == actions[blunders[0] - 1][2]
@@ -32,9 +47,8 @@ def test_a_setup_play_of_2_where_6_was_there_is_among_the_three(seed):
 
 
 def test_a_death_front_attack_that_wins_the_game_is_among_the_three():
-    record, actions, blunders = finished_game("deathfront", 584, deathfront_pass_up_the_win, at=76)  # (issues 31, 32: a new game)
+    record, actions, blunders, data = reviewed("deathfront", 584, deathfront_pass_up_the_win, at=76)  # (issues 31, 32: a new game)
     assert blunders == [76]
-    data = review_seat(REGISTRY.get("deathfront").engine, record, actions, 0)
     item = next(i for i in data["items"] if i["seq"] == 76)
     assert item["played"] == {"kind": "pass"}
     assert item["best"]["kind"] == "attack" and item["wins_now"]
@@ -67,8 +81,7 @@ def test_a_review_is_the_same_every_time():
 def test_each_move_is_worded_and_drawn_in_the_viewers_language(game, seed, locale):
     definition = REGISTRY.get(game)
     blunder = {"setup": setup_two_for_six, "deathfront": deathfront_pass_up_the_win}.get(game)
-    record, actions, _ = finished_game(game, seed, blunder, at=76 if game == "deathfront" else None)
-    data = review_seat(definition.engine, record, actions, 0)
+    record, actions, _, data = reviewed(game, seed, blunder, at=76 if game == "deathfront" else None)
     items = shown_items(definition, record, actions, 0, data, locale)
     assert len(items) == len(data["items"]) >= 1
     words = {"en": "Better:", "zh-CN": "更好的着法：", "zh-TW": "更好的著法："}[locale]
@@ -89,8 +102,7 @@ def test_the_pictures_mark_both_moves_in_their_colours():
     from render.review import BETTER, PLAYED
 
     definition = REGISTRY.get("setup")
-    record, actions, _ = finished_game("setup", 3, setup_two_for_six)
-    data = review_seat(definition.engine, record, actions, 0)
+    record, actions, _, data = reviewed("setup", 3, setup_two_for_six)
     item = shown_items(definition, record, actions, 0, data, "en")[0]
     image = Image.open(io.BytesIO(item.picture)).convert("RGB")
     colours = {colour for _, colour in image.getcolors(maxcolors=1 << 16)}
