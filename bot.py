@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from app import cli
 from app.command_payload import command_payload
+from app.gc_tuning import tune_collector
 from app.settings import Settings
 from cogs.common import reply_key
 from cogs.games.parts import check_parts
@@ -134,7 +135,7 @@ class TabletopBot(commands.Bot):
         listening = await self.bus.listen()  # before restoring, taken after: none missed
         restored = await restore_without_collections(self.tables)
         log.info("restored %d live tables", restored)
-        freeze_startup_objects()
+        tune_collector(self.settings.gc_tuning)  # everything is loaded: freeze it, fewer young collections
         if listening:
             self.bus.take_changes()
         if self.db.dialect == "postgresql":
@@ -241,21 +242,6 @@ async def restore_without_collections(tables: TableService) -> int:
     finally:
         if was_enabled:
             gc.enable()
-
-
-_frozen = False
-
-
-def freeze_startup_objects() -> None:
-    """Once per process, after the restore: what start-up loaded (modules,
-    fonts, every restored game) moves out of the collector's reach, so no
-    full collection walks it again — with 10,000 games in memory one such
-    pass paused the loop for 1.7 s in whatever action set it off. Objects
-    frozen are still freed when unreferenced (a finished game's state)."""
-    global _frozen
-    if not _frozen:
-        _frozen = True
-        gc.freeze()
 
 
 class ShardedTabletopBot(TabletopBot, commands.AutoShardedBot):

@@ -9,6 +9,7 @@ import logging
 import signal
 from collections.abc import Callable
 
+from app.gc_tuning import tune_collector
 from app.metrics_server import metrics_server
 from app.settings import Settings
 from app.startup import StartFailure, open_db
@@ -53,6 +54,7 @@ async def serve_locally(settings: Settings, db: Database, ready: Callable[[str],
         service.thinking.start(registry=registry)
         drawing.start(registry=registry)
         await service.restore()
+        tune_collector(settings.gc_tuning)
         app = create_app(service, notifier, local=True, secret=settings.web_secret or None, drawing=drawing,
                          oauth=oauth_client(settings.discord_client_id, settings.discord_client_secret))
         port = LOCAL_PORT if settings.web_port is None else settings.web_port

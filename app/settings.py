@@ -54,6 +54,8 @@ class Settings(BaseSettings):
     # Prometheus metrics (docs/operations.md, "Metrics"): off unless METRICS_PORT is set.
     metrics_host: str = "127.0.0.1"
     metrics_port: int | None = Field(default=None, ge=0, le=65535)
+    # The garbage collector tuned once start-up is done (app/gc_tuning.py); false: Python's defaults.
+    gc_tuning: bool = True
 
     @field_validator("shard_count", "render_processes", "ai_processes", "web_port", "metrics_port",
                      mode="before")

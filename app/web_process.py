@@ -15,6 +15,7 @@ import signal
 from collections.abc import Callable
 
 from app.discord_rest import DiscordRestClient, rest_viewers
+from app.gc_tuning import tune_collector
 from app.metrics_server import metrics_server
 from app.rest_fleet import process_budget
 from app.settings import Settings
@@ -91,6 +92,7 @@ async def serve_web(settings: Settings, db: Database, ready: Callable[[str], Non
         await bus.listen()  # before restoring, taken after: a change made meanwhile is not missed
         restored = await service.restore()
         bus.take_changes()
+        tune_collector(settings.gc_tuning)
         app = create_app(service, notifier, local=False, secret=settings.web_secret or None, drawing=drawing,
                          oauth=oauth_client(settings.discord_client_id, settings.discord_client_secret),
                          viewers=viewers)

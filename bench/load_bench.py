@@ -35,6 +35,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.gc_tuning import tune_collector
 from bench.plans import MIX, Plan, PlannedGame, count_forced, make_plans, off_plan
 from bench.report import Row, time_row
 from bench.restart_bench import FullCollections
@@ -178,6 +179,7 @@ async def _run(plans: list[Plan], max_actions: int, seconds: float, interval: fl
                                                  interval, double_rate)) for n in range(tables)]
         while result.games_started < tables and not any(t.done() for t in tasks):
             await asyncio.sleep(0.01)
+        tune_collector()  # as every process running the service does once its games are loaded
         start, cpu_start = clock(), time.process_time()
         deadline[0] = start + seconds
         pauses = FullCollections()

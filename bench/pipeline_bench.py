@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.gc_tuning import tune_collector
 from bench import board_latency
 from bench.board_latency import BoardClock, TimedNotifier
 from bench.plans import Plan, make_plans
@@ -299,7 +300,7 @@ async def _run(plans: list[Plan], seconds: float, processes: int | None,
                 await asyncio.sleep(0.01)
             await service.announcing.join()  # the first boards, before the clock starts
             result.start_seconds = clock() - opening
-            gc.freeze()  # as the bot does once its live games are loaded (bot.freeze_startup_objects)
+            tune_collector()  # as every process running the service does once its games are loaded
             watch = FullCollections()
             gc.callbacks.append(watch)
             ticker = asyncio.create_task(loop_lag(result.lags, stop, TICK))
