@@ -119,7 +119,6 @@ def settle_includes_announcements(monkeypatch):
     monkeypatch.setattr(Env, "_settle_internal", polling_sooner(Env._settle_internal))
 
 
-
 def polling_sooner(settle_internal):
     """SimCord's settle, polling every 5 ms instead of 50 ms. While only
     callbacks are due (a finished task's done-callback, say), it sleeps one

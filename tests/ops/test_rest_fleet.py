@@ -121,7 +121,8 @@ async def test_three_processes_keep_one_window_where_their_own_would_triple_it(r
         async with Fleet(discord, redis_server.url, calls, rate, "own,shared") as fleet:
             await fleet.run()  # today: each process its own window
             burst = most_in_any_window(discord.calls(), 1.0 - SLACK)
-            assert burst >= 2 * limit  # 3 x 8 at once (each login took one slot): Discord's 429s
+            # Up to 3 x 8 at once (a login may have taken one slot each): over Discord's limit, its 429s.
+            assert burst > limit + MARGIN
             discord.arrivals.clear()
             shared = await fleet.run()
             await fleet.logs()
