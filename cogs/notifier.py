@@ -213,7 +213,7 @@ class DiscordNotifier:
             for batch in batches:
                 self.log.remember(table, batch)
         events = [e for batch in batches for e in batch]
-        await latest_answers.game_moved_on(table.id, table.record.version)  # stale "Play it" disabled
+        await latest_answers.of(self.bot).game_moved_on(table.id, table.record.version)  # stale "Play it" disabled
         lock = self._board_locks.setdefault(table.id, asyncio.Lock())
         async with lock:
             if finished is not None:  # the game's last words (a round's summary), then the results

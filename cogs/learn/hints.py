@@ -37,7 +37,7 @@ async def send_hint(interaction: discord.Interaction, table_id: int | None = Non
         hint = await bot.tables.hint(table.id, interaction.user.id)
         text = await asyncio.to_thread(hint_text, table.definition, hint, locale)
         await interaction.edit_original_response(content=text, view=play_view(table.id, hint.version, locale))
-        await latest.replace("hint", interaction.user.id, table.id, latest.Answer(
+        await latest.of(bot).replace("hint", interaction.user.id, table.id, latest.Answer(
             interaction, hint.version, play_view(table.id, hint.version, locale, spent=True)))
 
 

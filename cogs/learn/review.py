@@ -35,7 +35,7 @@ async def send_review(interaction: discord.Interaction, game_id: int) -> None:
             return
         content, file, view = page
         await interaction.edit_original_response(content=content, attachments=[file], view=view)
-        await latest.replace("review", interaction.user.id, game_id, latest.Answer(interaction))
+        await latest.of(bot).replace("review", interaction.user.id, game_id, latest.Answer(interaction))
 
 
 async def turn_page(interaction: discord.Interaction, game_id: int, number: int) -> None:
