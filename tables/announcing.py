@@ -8,9 +8,12 @@ from typing import Any
 
 from engines.base import Event
 from tables.announcing_queue import AnnouncingQueue, Call, Change
+from tables.errors import TableError
 from tables.live import GameSummary, LiveTable
 from tables.notifier import Notifier
 from tables.store import TableStore
+
+STALE_RETRIES = 2  # a row changed elsewhere again between the reload and the write
 
 
 class Announcer:
@@ -69,15 +72,26 @@ class Announcer:
                               ping: int | None | bool = False) -> None:
         """Remember the game's messages (``ping=None`` forgets the ping).
         Under the table's lock: the announcements run beside the next
-        actions, and two writers of the row would make one of them stale."""
+        actions, and two writers of the row would make one of them stale.
+        A write found stale (another process changed the game meanwhile)
+        reloaded the copy and announced that change; the ids are then
+        written on the reloaded row, or the message just posted would be
+        forgotten and the next change would post a second one."""
         async with table.lock:
-            if lobby is not None:
-                table.record.lobby_message_id = lobby
-            if board is not None:
-                table.record.board_message_id = board
-            if ping is not False:
-                table.record.ping_message_id = None if ping is None else int(ping)
-            # Not ``store.save``: a message id is no activity, and the lobby's
-            # idle clock runs from ``updated_at``.
-            async with self.store.refusing_stale(table):
-                await self.store.games.save(table.record)
+            for attempt in range(STALE_RETRIES + 1):
+                if lobby is not None:
+                    table.record.lobby_message_id = lobby
+                if board is not None:
+                    table.record.board_message_id = board
+                if ping is not False:
+                    table.record.ping_message_id = None if ping is None else int(ping)
+                try:
+                    # Not ``store.save``: a message id is no activity, and the lobby's
+                    # idle clock runs from ``updated_at``.
+                    async with self.store.refusing_stale(table):
+                        await self.store.games.save(table.record)
+                    return
+                except TableError as refusal:
+                    if refusal.key != "core.err.stale_table" or attempt == STALE_RETRIES \
+                            or self.store.live.get(table.id) is not table:  # ended elsewhere: nothing to remember
+                        raise

@@ -118,7 +118,7 @@ class LobbyMessages:
         try:
             message = await channel.send(embed=embed, view=lobby_view(table.id, locale=locale,
                                                                       extra=lobby_option_items(table, locale)))
-            await self.remember(table, message.id)
+            await self.bot.tables.set_message_ids(table, lobby=message.id)  # a stale write is retried there
         except discord.HTTPException as exc:
             log.warning("game %s: could not post the lobby message (HTTP %s)", table.id, exc.status)
         except Refusal as error:
@@ -129,17 +129,6 @@ class LobbyMessages:
         if table.record.lobby_message_id is not None and (
                 heard or self.lobby_embed(table, locale).to_dict() != embed.to_dict()):
             await self.lobby_updated(table, reason)
-
-    async def remember(self, table: "LiveTable", message_id: int) -> None:
-        """The lobby message's id on the table. A write found stale (another
-        process changed the lobby meanwhile: a join on the board) reloaded the
-        table; the id is written again on it, and the message redrawn after."""
-        try:
-            await self.bot.tables.set_message_ids(table, lobby=message_id)
-        except Refusal as error:
-            if error.key != "core.err.stale_table":
-                raise
-            await self.bot.tables.set_message_ids(table, lobby=message_id)
 
     async def lobby_updated(self, table: "LiveTable", closed_reason: str | None = None) -> None:
         if table.id in self._posting:  # its message is on its way: this news edits it once it is there

@@ -62,3 +62,38 @@ async def test_a_turn_reminder_during_an_action_loses_neither(service, reminder_
     stored = await service.games.get(table.id)
     assert stored.version == version + 1
     assert [a["card"] for _, _, a, _ in await service.games.actions(table.id)] == [card]
+
+
+@pytest.fixture
+async def two_services(database_url):
+    """Two processes' services on one database."""
+    dbs = [Database(database_url, pool_min=1, pool_max=3) for _ in range(2)]
+    services = []
+    for db in dbs:
+        await db.open()
+        services.append(TableService(db, registry()))
+    yield services
+    for each in services:
+        await each.shutdown()
+    for db in dbs:
+        await db.close()
+
+
+@pytest.mark.parametrize("which", ["board", "lobby", "ping"])
+async def test_a_message_id_saved_on_a_copy_changed_elsewhere_is_kept(two_services, which):
+    """The board just posted must be remembered even when another process
+    (the web board, another shard) moved meanwhile: a stale write reloads the
+    copy, and the id is written on the reloaded row. Before, the id was lost
+    and the next change posted a second board."""
+    first, second = two_services
+    table = await started_game(first)
+    await second.restore()
+    user, card = player_to_act(table)
+    await second.act(table.id, user, Play(card=card))  # first's copy is now one version behind
+
+    await first.set_message_ids(table, **{which: 777})
+
+    stored = await first.games.get(table.id)
+    assert getattr(stored, f"{which}_message_id") == 777
+    assert stored.version == table.record.version == 1  # the copy was reloaded, the move kept
+    assert [a["card"] for _, _, a, _ in await first.games.actions(table.id)] == [card]
