@@ -18,6 +18,16 @@ from tests.support.browser import shoot
 ADA, BO, CY = 80351110224678912, 80351110224678913, 80351110224678914
 DESKTOP = {"width": 1280, "height": 800}
 
+# The shown option's text width and the select's room for it (its inner width), in CSS pixels.
+FITS = """(select) => {
+  const style = getComputedStyle(select);
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = style.font;
+  const text = pen.measureText(select.options[select.selectedIndex].text).width;
+  return [text, select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)];
+}"""
+SELECT_ARROW = 20  # Chromium's drop-down arrow takes about this much of the room
+
 
 async def seat_line(page: Page, seat: int) -> str:
     return str(await page.locator("#lobby-seats li").nth(seat).text_content())
@@ -67,6 +77,17 @@ async def test_factions_and_sides_on_the_activitys_lobby(database_url, open_page
         assert 'combobox "Faction"' in snapshot and 'combobox "Faction of AI 1"' in snapshot, snapshot
         for page in (bo, cy):
             assert await page.evaluate("document.documentElement.scrollWidth") <= 400
+        # Every choice is read whole on a phone (Cy's "Not chosen (given at Start)" was cut at "given at
+        # Sta…", Who starts at "the starter is c…"), and a lobby's empty log heading stands nowhere (it
+        # stood alone beside the lobby on a desktop).
+        for page in (bo, cy):
+            selects = page.locator("#lobby-section select")
+            assert await selects.count() >= 4  # faction, round limit, hints, who starts (+ the host's)
+            for index in range(await selects.count()):
+                text, room = await selects.nth(index).evaluate(FITS)
+                assert text + SELECT_ARROW <= room, (await selects.nth(index).get_attribute("id"), text, room)
+        await expect(ada.locator("#log-section")).to_be_hidden()
+        await expect(cy.locator("#log-section")).to_be_hidden()
         await shoot(ada, "board-lobby-factions-desktop", full_page=True)
         await shoot(bo, "board-lobby-factions-zh-CN", full_page=True)
         await shoot(cy, "board-lobby-factions-refused-en", full_page=True)

@@ -65,6 +65,8 @@
       moves.append(button);
     }
     showHintBox(data, yourTurn);
+    // A lobby has no log yet: its empty heading would stand alone (beside nothing, on a desktop).
+    document.getElementById("log-section").hidden = data.status === "lobby" && !data.log.length;
     const log = document.getElementById("log");
     log.replaceChildren(...data.log.map((line) => { const item = document.createElement("li"); item.textContent = line; return item; }));
     log.scrollTop = log.scrollHeight;
