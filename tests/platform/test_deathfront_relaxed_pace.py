@@ -49,14 +49,17 @@ SEEDS = (7, 11)  # the game's seed and the pace's; the first two tried, kept as 
 
 async def test_relaxed_two_player_games_meet_the_pass_and_notification_targets(simcord_env):
     """Two whole games. Per game: every hand-over notified, Pass <= 25 % of
-    each person's actions, board posts <= notifications + 1. Notifications
-    per player per round: at most 4 over the games (a mean, as the target's
-    "per round" is: round 1 alone brings 7-8, its deploy step alternating
-    one card at a time as the rulebook says), and no game above 5. Not yet
-    4 in every game: seed 7's host gets 25 in 6 rounds (4.17; 26 before
-    round 1's draw came right after the mulligan, docs/rules decision 22);
-    at engine level 15 of 210 player-games of seeds 2000-2199 are above 4
-    (bench/deathfront_turns.py, docs/performance.md)."""
+    each person's actions, board posts <= notifications + 1, and at most 4
+    turns (hand-overs, each one notified) per player per round. All
+    notifications per player per round, the results message included: at
+    most 4 over the games (a mean, as the issue's "today" figures are), and
+    no game above 5. Seed 7's host gets 24 turns and the results in 6
+    rounds (4.17). A game cannot be held to 4 in every case without breaking
+    the rulebook: its deploy step is explicitly one card at a time in turn
+    ("各玩家按行動順序一次部署或移動一張,各方輪流進行"), and round 1, with a
+    full hand, alone brings 7-8 (5.4 deploy hand-overs per player at engine
+    level); 15 of 210 player-games of seeds 2000-2199 are above 4 for that
+    reason (bench/deathfront_turns.py, docs/performance.md)."""
     tallies = []
     for seed in SEEDS:
         table = Table(simcord_env)
@@ -67,6 +70,7 @@ async def test_relaxed_two_player_games_meet_the_pass_and_notification_targets(s
         for user_id, told in tally.told.items():
             assert told.silent == 0 and told.mentioned + told.dm >= 1, (user_id, told)  # every hand-over notified
             assert tally.pass_share(user_id) <= 0.25, figures(tally)
+            assert tally.turns_per_round(user_id) <= 4.0, figures(tally)
             assert tally.per_round(user_id) <= 5.0, figures(tally)
         notifications = sum(tally.notifications(u) for u in tally.told)
         assert tally.board_posts <= notifications + 1, figures(tally)
