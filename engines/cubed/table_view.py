@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
+from collections.abc import Iterable
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
@@ -188,6 +189,27 @@ class TableView:
             self._by_pattern = self._index_patterns()
         masked = _masked(shown)
         return any(masked[mask] in cells for mask, cells in self._by_pattern)
+
+    def takes_any(self, shown: Iterable[Faces]) -> bool:
+        """Some open cell fits a piece showing one of ``shown``:
+        ``any(takes(s) for s in shown)``. Without the index ``takes`` builds,
+        stops at the first cell that fits, working out what cells ask only up
+        to there (all of it is kept once every cell was asked)."""
+        shown = tuple(shown)
+        if self._by_pattern is not None:
+            return any(self.takes(faces) for faces in shown)
+        blockers = [faces for faces in shown if PURPLE in faces]
+        patterns = {pattern for faces in shown if PURPLE not in faces for pattern in _masked(faces)}
+        if self._needs is not None:
+            return any(need.colour in patterns or any(need.fits(b) for b in blockers) for need in self._needs)
+        needs = []
+        for cell in self.cells:
+            need = CellNeeds(self.table, cell)
+            if need.colour in patterns or any(need.fits(b) for b in blockers):
+                return True
+            needs.append(need)
+        self._needs = needs
+        return False
 
     def _index_patterns(self) -> list[tuple[int, dict[Pattern, list[int]]]]:
         """Open cells grouped by which slots they constrain (a bit mask),
