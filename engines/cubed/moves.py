@@ -43,5 +43,4 @@ def has_placement(state: CubedState, seat: int) -> bool:
     """``bool(legal_placements(state, seat))``, stopping at the first open
     cell some piece of the hand fits (asked after every action, and of every
     restored game)."""
-    return table_view(state).takes_any(
-        shown for piece_id in dict.fromkeys(state.hands[seat]) for shown in rotations(PIECES_BY_ID[piece_id].faces))
+    return table_view(state).takes_some(PIECES_BY_ID[piece_id].faces for piece_id in dict.fromkeys(state.hands[seat]))

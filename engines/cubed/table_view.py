@@ -190,22 +190,27 @@ class TableView:
         masked = _masked(shown)
         return any(masked[mask] in cells for mask, cells in self._by_pattern)
 
-    def takes_any(self, shown: Iterable[Faces]) -> bool:
-        """Some open cell fits a piece showing one of ``shown``:
-        ``any(takes(s) for s in shown)``. Without the index ``takes`` builds,
-        stops at the first cell that fits, working out what cells ask only up
-        to there (all of it is kept once every cell was asked)."""
-        shown = tuple(shown)
+    def takes_some(self, pieces: Iterable[Faces]) -> bool:
+        """Some open cell fits one of ``pieces`` (their faces, unturned) in
+        some rotation: ``any(takes(s) for p in pieces for s in rotations(p))``.
+        Without the index ``takes`` builds, it stops at the first cell that
+        fits, working out what cells ask only up to there (all of it is kept
+        once every cell was asked)."""
+        pieces = tuple(pieces)
         if self._by_pattern is not None:
-            return any(self.takes(faces) for faces in shown)
-        blockers = [faces for faces in shown if PURPLE in faces]
-        patterns = {pattern for faces in shown if PURPLE not in faces for pattern in _masked(faces)}
+            return any(self.takes(shown) for faces in pieces for shown in rotations(faces))
+        normal = [_turned_patterns(faces) for faces in pieces if PURPLE not in faces]
+        blockers = [shown for faces in pieces if PURPLE in faces for shown in rotations(faces)]
+
+        def fits(need: CellNeeds) -> bool:
+            return any(need.colour in patterns for patterns in normal) or any(need.fits(b) for b in blockers)
+
         if self._needs is not None:
-            return any(need.colour in patterns or any(need.fits(b) for b in blockers) for need in self._needs)
+            return any(fits(need) for need in self._needs)
         needs = []
         for cell in self.cells:
             need = CellNeeds(self.table, cell)
-            if need.colour in patterns or any(need.fits(b) for b in blockers):
+            if fits(need):
                 return True
             needs.append(need)
         self._needs = needs
@@ -220,6 +225,13 @@ class TableView:
             mask = sum(1 << slot for slot, colour in enumerate(need.colour) if colour is not None)
             groups.setdefault(mask, {}).setdefault(need.colour, []).append(index)
         return list(groups.items())
+
+
+@lru_cache(maxsize=None)  # one per normal piece
+def _turned_patterns(faces: Faces) -> frozenset[Pattern]:
+    """What an open cell may ask (``CellNeeds.colour``) of a normal piece
+    with these faces that fits it in some rotation."""
+    return frozenset(pattern for shown in rotations(faces) for pattern in _masked(shown))
 
 
 @lru_cache(maxsize=None)  # 216 colour triples
