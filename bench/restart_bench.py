@@ -3,7 +3,10 @@ a ``TableService`` and times ``restore()``, and reads its resident memory.
 
 The games are real positions of AI-vs-AI play (every stage of the three
 benchmark games, spread evenly), stored as the service stores them: the game
-row, the action log up to that point and the snapshot. The restore runs in a
+row, the action log up to that point and the snapshot. Every seat is a
+person's, and no position has a forced move pending: the service plays a
+forced move in the same change as the action that led to it, so it never
+stores such a position (``stored_index``). The restore runs in a
 child process (``python -m bench.restart_bench DB``) so that its memory is the
 memory of a bot that has just restored, not of the benchmark.
 
@@ -39,12 +42,33 @@ from bench.timing import median
 from db.database import Database
 from db.models import GameRecord, Seat
 from db.repo import GameRepo
+from engines.base import GameEngine
 
 RESTORE_LIMIT_S = 2.0
 BIG_RESTORE_LIMIT_S = 5.0
 RSS_LIMIT_MB = 300.0
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(tempfile.gettempdir()) / "tabletop-bench-cache"
+# Part of the cached database's name: bump it when ``build`` stores other games.
+LAYOUT = 2
+
+
+def forced_pending(engine: GameEngine, run: states.Playthrough) -> list[bool]:
+    """For each position of ``run`` before its end: a seat to act there has a
+    forced move (one the service plays itself)."""
+    return [any(engine.forced_action(state, seat) is not None for seat in engine.to_act(state))
+            for state in run.states()[:len(run.steps)]]
+
+
+def stored_index(pending: list[bool], index: int) -> int:
+    """The position the service would have stored at or after ``index``
+    (``pending``: ``forced_pending`` of the game): the first with no forced
+    move pending (the playthrough's next steps are those forced moves, as the
+    service plays them), or the last before it when the game would end first."""
+    later = next((i for i in range(index, len(pending)) if not pending[i]), None)
+    if later is not None:
+        return later
+    return next(i for i in range(index - 1, 0, -1) if not pending[i])
 
 
 async def build(path: Path, games: int) -> dict[str, Any]:
@@ -53,6 +77,7 @@ async def build(path: Path, games: int) -> dict[str, Any]:
     await db.open()
     repo = GameRepo(db)
     runs = [states.playthrough(g) for g in states.GAMES]
+    pending = [forced_pending(states.spec(run.game).engine, run) for run in runs]
     now = time.time()
     action_rows = []
     async with db.transaction() as conn:
@@ -61,7 +86,7 @@ async def build(path: Path, games: int) -> dict[str, Any]:
             engine = states.spec(run.game).engine
             all_states = run.states()
             # Positions spread over the whole game, never the finished one.
-            index = 1 + (n // len(runs) * 7919) % (len(run.steps) - 1)
+            index = stored_index(pending[n % len(runs)], 1 + (n // len(runs) * 7919) % (len(run.steps) - 1))
             channel = 500_000 + n
             record = GameRecord(
                 game_type=run.game, guild_id=GUILD_ID, channel_id=channel, host_id=user_id(channel, 0),
@@ -73,7 +98,7 @@ async def build(path: Path, games: int) -> dict[str, Any]:
             await repo.save_snapshot(conn, record.id, index, engine.state_to_json(all_states[index]))
             for seq, step in enumerate(run.steps[:index], start=1):
                 action_rows.append((record.id, seq, step.seat,
-                                    json.dumps(engine.action_to_json(step.action), ensure_ascii=False), 1, now))
+                                    json.dumps(engine.action_to_json(step.action), ensure_ascii=False), 0, now))
         await conn.executemany(
             "INSERT INTO actions (game_id, seq, seat, action, by_ai, created_at) VALUES (?, ?, ?, ?, ?, ?)",
             action_rows)
@@ -196,7 +221,7 @@ def cached_build(games: int) -> tuple[Path, dict[str, Any]]:
     from db.migrations_files import migrations
 
     key = hashlib.sha256(json.dumps(
-        [games, [m.name for m in migrations()],
+        [games, LAYOUT, [m.name for m in migrations()],
          [states.spec(g).engine.state_model.model_json_schema() for g in states.GAMES]],
         sort_keys=True, default=str).encode()).hexdigest()[:16]
     path = CACHE / f"restart-{games}-{key}.db"

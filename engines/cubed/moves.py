@@ -40,9 +40,7 @@ def legal_placements(state: CubedState, seat: int) -> list[PlaceAction]:
 
 
 def has_placement(state: CubedState, seat: int) -> bool:
-    view = table_view(state)
-    return any(
-        view.takes(shown)
-        for piece_id in set(state.hands[seat])
-        for shown in rotations(PIECES_BY_ID[piece_id].faces)
-    )
+    """``bool(legal_placements(state, seat))``, stopping at the first open
+    cell some piece of the hand fits (asked after every action, and of every
+    restored game)."""
+    return table_view(state).takes_some(PIECES_BY_ID[piece_id].faces for piece_id in dict.fromkeys(state.hands[seat]))

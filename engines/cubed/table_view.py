@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
+from collections.abc import Iterable
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
@@ -189,6 +190,32 @@ class TableView:
         masked = _masked(shown)
         return any(masked[mask] in cells for mask, cells in self._by_pattern)
 
+    def takes_some(self, pieces: Iterable[Faces]) -> bool:
+        """Some open cell fits one of ``pieces`` (their faces, unturned) in
+        some rotation: ``any(takes(s) for p in pieces for s in rotations(p))``.
+        Without the index ``takes`` builds, it stops at the first cell that
+        fits, working out what cells ask only up to there (all of it is kept
+        once every cell was asked)."""
+        pieces = tuple(pieces)
+        if self._by_pattern is not None:
+            return any(self.takes(shown) for faces in pieces for shown in rotations(faces))
+        normal = [_turned_patterns(faces) for faces in pieces if PURPLE not in faces]
+        blockers = [shown for faces in pieces if PURPLE in faces for shown in rotations(faces)]
+
+        def fits(need: CellNeeds) -> bool:
+            return any(need.colour in patterns for patterns in normal) or any(need.fits(b) for b in blockers)
+
+        if self._needs is not None:
+            return any(fits(need) for need in self._needs)
+        needs = []
+        for cell in self.cells:
+            need = CellNeeds(self.table, cell)
+            if fits(need):
+                return True
+            needs.append(need)
+        self._needs = needs
+        return False
+
     def _index_patterns(self) -> list[tuple[int, dict[Pattern, list[int]]]]:
         """Open cells grouped by which slots they constrain (a bit mask),
         then by the colours asked there: a normal piece fits a cell exactly
@@ -198,6 +225,13 @@ class TableView:
             mask = sum(1 << slot for slot, colour in enumerate(need.colour) if colour is not None)
             groups.setdefault(mask, {}).setdefault(need.colour, []).append(index)
         return list(groups.items())
+
+
+@lru_cache(maxsize=None)  # one per normal piece
+def _turned_patterns(faces: Faces) -> frozenset[Pattern]:
+    """What an open cell may ask (``CellNeeds.colour``) of a normal piece
+    with these faces that fits it in some rotation."""
+    return frozenset(pattern for shown in rotations(faces) for pattern in _masked(shown))
 
 
 @lru_cache(maxsize=None)  # 216 colour triples
