@@ -21,9 +21,9 @@ GAME_DECIDING = 1000.0
 MAX_EVALUATIONS = 3000
 # Scoring squares of plays on a board, per board: the search AI values the
 # same boards in many sampled worlds (the board is public, only the hands
-# differ), so most of its beams' plays were already scored. Bounded.
+# differ), so most of its beams' plays were already scored.
 _SCORING_CACHE: dict[tuple[tuple[str, str], ...], _BoardMemo] = {}
-_SCORING_CACHE_BOARDS = 512
+_SCORING_CACHE_BOARDS = 64  # a move reads about 6 boards; 64 hold ~10 MB
 
 
 @dataclass(frozen=True)
