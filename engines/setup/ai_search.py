@@ -48,7 +48,7 @@ class SetupKnowledge(Knowledge):
     # The flat search stops before a round it could not finish, so it can use
     # a little more of hard's target than the tree searches, which overshoot
     # their deadline by up to one rollout ply.
-    budgets = {"hard": Budget(iterations=400, seconds=0.18, floor=48,
+    budgets = {"hard": Budget(iterations=400, seconds=0.18, floor=64,
                                    wall_seconds=WALL_CAP_SECONDS["hard"])}
 
     def __init__(self, engine: GameEngine[Any, Any], root_beam_width: int = ROOT_BEAM_WIDTH,

@@ -19,6 +19,11 @@ MAX_MULTI_CANDIDATES = 24  # multi-tile plays listed by legal_actions
 GAME_DECIDING = 1000.0
 # Caps the work per move (typical moves need under 1000) to stay well under 250 ms.
 MAX_EVALUATIONS = 3000
+# Scoring squares of plays on a board, per board: the search AI values the
+# same boards in many sampled worlds (the board is public, only the hands
+# differ), so most of its beams' plays were already scored.
+_SCORING_CACHE: dict[tuple[tuple[str, str], ...], _BoardMemo] = {}
+_SCORING_CACHE_BOARDS = 64  # a move reads about 6 boards; 64 hold ~10 MB
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,19 @@ def _linked(a: str, b: str) -> bool:
 _LINKS: dict[str, frozenset[str]] = {
     a: frozenset(b for b in rules.ALL_TILES if b != a and _linked(a, b)) for a in rules.ALL_TILES
 }
+
+
+class _BoardMemo:
+    """What the beams learn about one board: the scoring squares of plays
+    (None: illegal), and per square the tiles that link with a neighbour."""
+
+    __slots__ = ("scored", "attach")
+
+    def __init__(self, board: dict[str, str]) -> None:
+        self.scored: dict[frozenset[tuple[str, str]], frozenset[str] | None] = {}
+        self.attach: dict[str, frozenset[str]] = {
+            sq: frozenset().union(*(_LINKS[board[n]] for n in rules.NEIGHBOURS[sq] if n in board))
+            for sq in rules.SQUARES}
 
 
 def _compatible(group: list[str], tile: str) -> bool:
@@ -65,6 +83,8 @@ class _Search:
         self.found: dict[frozenset[tuple[str, str]], Candidate] = {}
         self.evaluations = 0
         self.team = rules.TEAM_OF_SEAT if state.config.mode == "teams" else None
+        memo = _memo_of(self.board)
+        self.scored, self.attach = memo.scored, memo.attach
 
     def evaluate(self, placements: list[tuple[str, str]]) -> Candidate | None:
         key = frozenset(placements)
@@ -73,15 +93,25 @@ class _Search:
         if self.evaluations >= self.max_evaluations:
             return None
         self.evaluations += 1
-        placed = {square: tile for tile, square in placements}
-        try:
-            scoring = rules.scoring_squares(self.board, placed)
-        except rules.IllegalPlay:
+        scoring = self._scoring(key, placements)
+        if scoring is None:
             return None
         bonuses = rules.bonus_points(scoring, self.seat, self.state.num_players)
         candidate = Candidate(list(placements), len(scoring), bonuses, self._value(len(scoring), bonuses))
         self.found[key] = candidate
         return candidate
+
+    def _scoring(self, key: frozenset[tuple[str, str]], placements: list[tuple[str, str]]) -> frozenset[str] | None:
+        """``rules.scoring_squares`` of the play, or None when illegal (cached)."""
+        if key in self.scored:
+            return self.scored[key]
+        try:
+            scoring: frozenset[str] | None = rules.scoring_squares(
+                self.board, {square: tile for tile, square in placements})
+        except rules.IllegalPlay:
+            scoring = None
+        self.scored[key] = scoring
+        return scoring
 
     def _friendly(self, other: int) -> bool:
         return self.team is not None and self.team[other] == self.team[self.seat]
@@ -110,8 +140,9 @@ class _Search:
 
     def run(self) -> list[Candidate]:
         # A lone tile scores only next to a tile it links with: skip the rest unevaluated.
+        attach = self.attach
         singles = [c for t in self.tiles for sq in self.squares
-                   if self._touches_link(t, sq) and (c := self.evaluate([(t, sq)]))]
+                   if t in attach[sq] and (c := self.evaluate([(t, sq)]))]
         pairs = []
         for i, a in enumerate(self.tiles if self.pairs else []):
             for b in self.tiles[i + 1:]:
@@ -151,6 +182,16 @@ class _Search:
         unique = {frozenset(c.placements): c for c in candidates}
         ranked = sorted(unique.values(), key=lambda c: (-c.value, -c.points, sorted(c.placements)))
         return ranked[:self.beam_width]
+
+
+def _memo_of(board: dict[str, str]) -> _BoardMemo:
+    key = tuple(sorted(board.items()))
+    memo = _SCORING_CACHE.get(key)
+    if memo is None:
+        if len(_SCORING_CACHE) >= _SCORING_CACHE_BOARDS:
+            _SCORING_CACHE.clear()
+        memo = _SCORING_CACHE[key] = _BoardMemo(board)
+    return memo
 
 
 def search_plays(state: SetupState, seat: int, beam_width: int = BEAM_WIDTH,
