@@ -247,17 +247,9 @@ class DiscordNotifier:
 
     async def _show_board(self, table: "LiveTable", channel: Any, events: list[Event], locale: str,
                           ping: list[int]) -> None:
-        """Edit the board in place, or post it anew mentioning ``ping``. The
-        picture is sent to the drawing pool before the turn hints are asked
-        for (also in the pool): the two waits overlap instead of adding up."""
-        picture_drawn = asyncio.ensure_future(self._board_picture(table, locale))
-        try:
-            footer = await self.footer(table, locale)
-        except BaseException:
-            picture_drawn.cancel()
-            raise
-        content = self.board_content(table, events, locale, None, footer)
-        image, public = await picture_drawn
+        """Edit the board in place, or post it anew mentioning ``ping``."""
+        content = self.board_content(table, events, locale, None, await self.footer(table, locale))
+        image, public = await self._board_picture(table, locale)
         view = self.board_view(table, locale)
 
         def picture() -> discord.File:

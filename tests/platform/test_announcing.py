@@ -11,7 +11,7 @@ from games.definition import GameDefinition
 from tables.notifier import NullNotifier
 from tables.registry import GameRegistry
 from tables.service import TableService
-from tables.text import describe, turn_hint
+from tables.text import describe
 from tests.conftest import Table
 from tests.support.highcard import HighcardEngine, HighcardRenderer
 
@@ -66,41 +66,6 @@ async def test_three_changes_behind_a_blocked_board_are_drawn_once_at_the_newest
         for event in batch:
             assert describe(event, live.seats, locale) in board.content
     assert live.record.version == 4 and not bot.tables.announcing.busy()
-
-
-class HintAfterBoard(GatedDrawing):
-    """The turn hint answers only once the board has been sent to the pool:
-    a notifier that waits for the hint before asking for the picture hangs."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.hints = 0
-
-    async def draw(self, renderer, kind, view, locale, key=None) -> bytes:
-        if kind == "board":
-            self.started.set()
-        return await asyncio.to_thread(getattr(renderer, f"{kind}_png"), view, locale)
-
-    async def compute(self, fn, *args):
-        await asyncio.wait_for(self.started.wait(), 10)
-        self.hints += 1
-        return fn(*args)
-
-
-async def test_the_board_is_drawn_while_the_turn_hint_is_computed(simcord_env):
-    """Both wait for the drawing pool; the board is asked for first, so the
-    two waits overlap (act → board is not hint + drawing)."""
-    table = Table(simcord_env, names=("ann", "bo"))
-    live = await table.open_and_start()
-    bot = simcord_env.bot
-    pool = bot.drawing = HintAfterBoard()
-    await play_highest(bot.tables, live)
-    await simcord_env.settle()
-
-    assert pool.hints >= 1 and live.record.version == 1
-    board = table.board_message()
-    seat = live.to_act()[0]
-    assert turn_hint(live.record.game_type, live.engine, live.state, seat, "en") in board.content
 
 
 class Recorder(NullNotifier):
