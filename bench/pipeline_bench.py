@@ -42,6 +42,11 @@ from tables.drawing import DrawingPool
 from tables.service import LiveTable, TableService
 
 THROUGHPUT_TARGET = 200.0
+# The act → board run: tables at one action a second each, a pace two
+# drawing processes draw with room to spare (a board and a hand cost about
+# 4-20 ms of CPU each, docs/performance.md), so its per-game act → board
+# figures measure the pipeline, not a queue in front of a saturated pool.
+DRAWABLE_TABLES = 30
 LAG_P99_LIMIT_MS = 10.0
 TICK = 0.001
 
@@ -331,32 +336,46 @@ async def _run(plans: list[Plan], seconds: float, processes: int | None,
 
 def run(tables: int = 200, seconds: float = 20.0, plan_actions: int = 30, processes: int | None = None,
         variants: int = 8, paced: bool = True, rate: float = THROUGHPUT_TARGET,
-        saturated: bool = True) -> list[Row]:
+        saturated: bool = True, drawable: int = DRAWABLE_TABLES) -> list[Row]:
     """The saturated run (the most actions per second the pipeline manages),
     then, with ``paced``, a run at ``rate``: every table sends one action per
-    ``tables / rate`` s (200 actions/s offered by default — the load the
-    event-loop lag target is about). At least ``plan_actions`` moves (whole
-    games) are worked out per table before the clock starts; a table that
-    played them all plays them again in new games with the same seeds."""
+    ``tables / rate`` s (200 actions/s offered by default — the throughput
+    row, and the load the event-loop lag target is about), then a run of the
+    first ``drawable`` tables (every game of the mix) at one action a second
+    each: the act → board rows that the 100 ms target is about (0 skips it).
+    At least ``plan_actions`` moves (whole games) are worked out per table
+    before the clock starts; a table that played them all plays them again
+    in new games with the same seeds."""
     prepare = clock()
-    plans = make_plans(tables, plan_actions, variants)
+    plans = make_plans(max(tables, drawable), plan_actions, variants)
     prepare = clock() - prepare
     rows: list[Row] = []
     if saturated:
-        result, delivered = asyncio.run(_run(plans, seconds, processes))
+        result, delivered = asyncio.run(_run(plans[:tables], seconds, processes))
         rows += _rows(result, delivered, tables, prepare, "saturated", "", seconds)
     if paced:
-        result, delivered = asyncio.run(_run(plans, seconds, processes, tables / rate))
+        result, delivered = asyncio.run(_run(plans[:tables], seconds, processes, tables / rate))
         rows += _rows(result, delivered, tables, prepare, f"paced, {rate:g} actions/s offered", ", paced",
-                      seconds, rate)
+                      seconds, rate, board_target=False)
+    if drawable:
+        rows += drawable_rows(plans[:drawable], seconds, processes, prepare)
     return rows
 
 
+def drawable_rows(plans: list[Plan], seconds: float, processes: int | None, prepare: float = 0.0) -> list[Row]:
+    """``len(plans)`` tables at one action a second each: act → board per game."""
+    tables = len(plans)
+    result, delivered = asyncio.run(_run(plans, seconds, processes, 1.0))
+    return _rows(result, delivered, tables, prepare, f"paced, {tables:g} actions/s offered",
+                 f", {tables} tables at 1 action/s", seconds, float(tables))
+
+
 def _rows(result: PipelineResult, delivered: Delivered, tables: int, prepare: float, mode: str,
-          suffix: str, window: float, offered: float = THROUGHPUT_TARGET) -> list[Row]:
+          suffix: str, window: float, offered: float = THROUGHPUT_TARGET, board_target: bool = True) -> list[Row]:
     """The run's rows; the saturated run's names carry no suffix. The lag
-    target applies to the paced run: a saturated loop has no idle time by
-    construction, so its lag is reported without a target."""
+    target applies to the paced runs: a saturated loop has no idle time by
+    construction, so its lag is reported without a target. The act → board
+    target applies where ``board_target`` (the run at a drawable pace)."""
     saturated = not suffix
     # Paced, the run offers the target rate: it must be served (open-loop
     # jitter and the window's edges cost a few per cent).
@@ -407,7 +426,7 @@ def _rows(result: PipelineResult, delivered: Delivered, tables: int, prepare: fl
                  + (f"; stale: {stale[:5]}" if stale else ""),
             extra={"drain_seconds": round(result.drain_seconds, 2), "start_seconds": round(result.start_seconds, 2)}),
     ]
-    return rows + board_latency.rows(delivered.latency, suffix, target=not saturated)
+    return rows + board_latency.rows(delivered.latency, suffix, target=board_target and not saturated)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -422,10 +441,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=None, help="drawing processes (default: one per core)")
     parser.add_argument("--rate", type=float, default=THROUGHPUT_TARGET, help="actions/s offered in the paced run")
     parser.add_argument("--paced-only", action="store_true", help="skip the saturated run")
+    parser.add_argument("--drawable", type=int, default=DRAWABLE_TABLES,
+                        help="tables in the act → board run at 1 action/s each (0: skip it)")
+    parser.add_argument("--drawable-only", action="store_true", help="only the act → board run")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    print(table(run(args.tables, args.seconds, args.plan_actions, args.processes, rate=args.rate,
-                    saturated=not args.paced_only)))
+    if args.drawable_only:
+        prepare = clock()
+        plans = make_plans(args.drawable, args.plan_actions)
+        rows = drawable_rows(plans, args.seconds, args.processes, clock() - prepare)
+    else:
+        rows = run(args.tables, args.seconds, args.plan_actions, args.processes, rate=args.rate,
+                   saturated=not args.paced_only, drawable=args.drawable)
+    print(table(rows))
     print(f"\n{time.perf_counter() - started:.0f} s in all")
     return 0
 

@@ -7,7 +7,8 @@ suffix are English. Each row also carries the median CPU time of a draw
 the wall clock).
 
 ``python -m bench.render_bench [--repeats N]`` prints the render rows alone;
-``--encodings`` prints instead the table
+``--split`` prints the CPU of each picture, drawing against ``to_png``
+(palette mapping and PNG save); ``--encodings`` prints instead the table
 docs/results/2026-11-22-cheaper-pictures.md keeps for the PNG encoding: CPU
 ms and KB per zlib level for each image kind, with the fixed-palette
 mapping's cost (how the level was chosen)."""
@@ -96,6 +97,63 @@ def _captured() -> Iterator[list[tuple[Image.Image, Any]]]:
             module.to_png = fn  # type: ignore[assignment]
 
 
+@contextmanager
+def _encode_timer() -> Iterator[list[float]]:
+    """CPU seconds of each ``to_png`` call (palette mapping + PNG save) the renderers make."""
+    import render.cubed
+    import render.deathfront
+    import render.setup
+
+    spent: list[float] = []
+    modules = (render.setup, render.cubed, render.deathfront)
+    real = [m.to_png for m in modules]
+
+    def timed(encode: Callable[..., bytes]) -> Callable[..., bytes]:
+        def run(image: Image.Image, palette: Any = None) -> bytes:
+            start = time.process_time()
+            png = encode(image, palette)
+            spent.append(time.process_time() - start)
+            return png
+        return run
+
+    for module, fn in zip(modules, real):
+        module.to_png = timed(fn)  # type: ignore[assignment]
+    try:
+        yield spent
+    finally:
+        for module, fn in zip(modules, real):
+            module.to_png = fn  # type: ignore[assignment]
+
+
+def split(repeats: int = 9) -> str:
+    """Where a picture's CPU goes: the whole draw (view + drawing + PNG) and,
+    within it, ``to_png`` (the palette mapping and the zlib save)."""
+    lines = ["| picture | size px | KB | CPU ms: whole | of which to_png | drawing (the rest) |", "|---|---|---|---|---|---|"]
+    for game in states.GAMES:
+        spec = states.spec(game)
+        for stage, (state, seat) in states.stages(states.playthrough(game)).items():
+            for locale in LOCALES:
+                for kind in ("board", "hand"):
+                    view = spec.engine.public_view(state) if kind == "board" else spec.engine.private_view(state, seat)
+                    if view is None:
+                        continue
+                    draw = getattr(spec.renderer, f"{kind}_png")
+                    png = draw(view, locale)  # warm
+                    wholes, encodes = [], []
+                    with _encode_timer() as spent:
+                        for _ in range(repeats):
+                            spent.clear()
+                            start = time.process_time()
+                            png = draw(view, locale)
+                            wholes.append(time.process_time() - start)
+                            encodes.append(sum(spent))
+                    size = Image.open(io.BytesIO(png)).size
+                    whole, encode = median(wholes) * 1000, median(encodes) * 1000
+                    lines.append(f"| {game} {kind} {stage} {locale} | {size[0]}×{size[1]} | {len(png) / 1024:.0f} | "
+                                 f"{whole:.1f} | {encode:.1f} | {whole - encode:.1f} |")
+    return "\n".join(lines)
+
+
 ENCODINGS = (("RGB, level 1", None, 1, -1), ("P, level 1", "P", 1, -1), ("P, level 2", "P", 2, -1),
              ("P, level 3", "P", 3, -1), ("P, level 6", "P", 6, -1), ("P, level 1 RLE", "P", 1, zlib.Z_RLE))
 
@@ -153,7 +211,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.render_bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=20)
     parser.add_argument("--encodings", action="store_true", help="the PNG encoding table (level by image kind)")
+    parser.add_argument("--split", action="store_true", help="CPU per picture: drawing against to_png (map + save)")
     args = parser.parse_args(argv)
+    if args.split:
+        print(split())
+        return 0
     if args.encodings:
         print(encodings())
         return 0

@@ -41,6 +41,7 @@ class Sizes:
     pipeline_tables: int = 200
     pipeline_seconds: float = 20.0  # the measured window; start-up and the drain come on top
     pipeline_plan_actions: int = 30  # moves worked out per table (the load run's: its games are cached)
+    pipeline_drawable: int = pipeline_bench.DRAWABLE_TABLES  # the act → board run's tables, 1 action/s each
     rest_tables: int = 1000
     rest_moves: int = 6  # per table (whole games would take an hour under the budget)
     rest_think: tuple[float, float] = (5.0, 25.0)  # seconds a player thinks before a move (uniform)
@@ -62,7 +63,7 @@ class Sizes:
                    load_saturated_actions=20, load_paced_actions=2, load_interval=0.05,
                    load_max_seconds=20.0, restart_games=12, restart_repeats=1, restart_big_games=0,
                    replay_repeats=1, replay_moves=12,
-                   pipeline_tables=6, pipeline_seconds=1.5, pipeline_plan_actions=20,
+                   pipeline_tables=6, pipeline_seconds=1.5, pipeline_plan_actions=20, pipeline_drawable=6,
                    rest_tables=6, rest_moves=3, rest_think=(0.05, 0.2), rest_contrast=True,
                    rest_alone_tables=1, web_tables=3, web_moves=3, web_browser=False,
                    tap_games=0, tap_browser=False, drawing_processes=1)
@@ -89,7 +90,8 @@ def run_all(sizes: Sizes = Sizes(), quiet: bool = False) -> tuple[list[Row], dic
         ("restart", lambda: restart_bench.run(folder, sizes.restart_games, sizes.restart_repeats,
                                               sizes.restart_big_games)),
         ("pipeline", lambda: pipeline_bench.run(sizes.pipeline_tables, sizes.pipeline_seconds,
-                                                sizes.pipeline_plan_actions, sizes.drawing_processes)),
+                                                sizes.pipeline_plan_actions, sizes.drawing_processes,
+                                                drawable=sizes.pipeline_drawable)),
         ("rest", lambda: rest_bench.run(sizes.rest_tables, sizes.rest_moves, sizes.rest_think,
                                         contrast=sizes.rest_contrast, alone_tables=sizes.rest_alone_tables,
                                         processes=sizes.drawing_processes)),

@@ -65,6 +65,11 @@ def test_quick_bench_reports_every_figure_and_replays_match(tmp_path, capsys):
     assert pipeline["event-loop lag (1 ms ticker)"]["n"] > 0
     final = pipeline["last board = final version"]
     assert final["n"] > 0 and final["size"] == 0 and final["ok"] is True
+    # The act → board run at a drawable pace (6 tables: every game of the mix), one row per game.
+    drawable = [r for name, r in pipeline.items() if name.startswith("act → board, ")
+                and name.endswith(", 6 tables at 1 action/s") and "all games" not in name]
+    assert len(drawable) == 6 and all(r["n"] > 0 and r["target"] == "p95≤100ms" for r in drawable)
+    assert pipeline["last board = final version, 6 tables at 1 action/s"]["size"] == 0
 
     # Discord's limits: with the budget no 429, no board lost, every last board right.
     rest = {r["name"]: r for r in data["rows"] if r["section"] == "rest"}
