@@ -30,7 +30,8 @@ _GAME_FIELDS = (
 _SEATS_JSON = TypeAdapter(list[Seat])  # 4-5x faster than json.dumps of model_dump per seat
 
 
-_CONFIG_JSON = json.JSONEncoder(ensure_ascii=False).encode  # as json.dumps(…, ensure_ascii=False), built once
+# as json.dumps(…, ensure_ascii=False), built once: the config and the action texts
+_CONFIG_JSON = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def _game_params(game: GameRecord) -> dict[str, Any]:
@@ -138,7 +139,7 @@ class GameRepo:
         writes = [
             *self._lock_writes(game.id),
             Write(_UPDATE_GAME + " AND version = :previous_version", params, must_change=1, game_id=game.id),
-            Write(_INSERT_ACTION, (game.id, seq, seat, json.dumps(action, ensure_ascii=False), int(by_ai),
+            Write(_INSERT_ACTION, (game.id, seq, seat, _CONFIG_JSON(action), int(by_ai),
                                    game.updated_at)),
             Write(_UPSERT_SNAPSHOT, (game.id, seq, _state_text(state))),
         ]

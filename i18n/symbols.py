@@ -13,7 +13,14 @@ SUITS = "♠♣♥♦"
 _BARE_SUIT = re.compile(f"([{SUITS}])(?![\ufe0e\ufe0f])")
 
 
+_WITH_SELECTOR = str.maketrans({suit: suit + TEXT_PRESENTATION for suit in SUITS})
+
+
 def plain(text: str) -> str:
     """``text`` with each ♠♣♥♦ followed by U+FE0E (once: a suit that already
     has a presentation selector keeps it)."""
-    return _BARE_SUIT.sub("\\1" + TEXT_PRESENTATION, text) if any(s in text for s in SUITS) else text
+    if not any(s in text for s in SUITS):
+        return text
+    if "\ufe0e" not in text and "\ufe0f" not in text:  # every suit is bare: one C pass
+        return text.translate(_WITH_SELECTOR)
+    return _BARE_SUIT.sub("\\1" + TEXT_PRESENTATION, text)

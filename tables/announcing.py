@@ -24,10 +24,19 @@ class Announcer:
 
     @staticmethod
     def hand_snapshots(table: LiveTable) -> dict[int, Any]:
-        """What each person holds in secret now."""
-        if table.state is None:
+        """What each person holds in secret now (read-only: the same dict is
+        handed out again while the table's state and human seats are the same,
+        so the snapshot after one action serves as the one before the next)."""
+        state = table.state
+        if state is None:
             return {}
-        return {seat: table.engine.hidden_hand(table.state, seat) for seat in table.human_seats()}
+        seats = table.human_seats()
+        seen = table.hands_seen
+        if seen is not None and seen[0] is state and seen[1] == seats:
+            return seen[2]
+        snapshots = {seat: table.engine.hidden_hand(state, seat) for seat in seats}
+        table.hands_seen = (state, seats, snapshots)
+        return snapshots
 
     def changed_hands(self, table: LiveTable, before: dict[int, Any]) -> list[int]:
         """Seats whose secret holdings changed (not merely whose turn it is)."""

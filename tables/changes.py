@@ -110,7 +110,7 @@ class Changes:
             setattr(table.record, name, getattr(written, name))
         table.state = new_state
         metrics.action(table.record.game_type, by_ai)
-        log.info("game %s: seq %d by seat %d%s", table.id, written.version, seat, " (ai)" if by_ai else "")
+        log.debug("game %s: seq %d by seat %d%s", table.id, written.version, seat, " (ai)" if by_ai else "")
         return events
 
     async def run_ai_seats(self, table: LiveTable) -> list[Event]:

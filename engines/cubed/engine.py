@@ -141,16 +141,7 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
             if not actions and state.bag and state.solo_draws < SOLO_MAX_DRAWS:
                 actions.append(DrawAction())
             return actions
-        if state.phase == "turn":
-            if state.bag:
-                actions.append(DrawAction())
-                if state.config.draw3:
-                    actions.append(Draw3Action())
-            else:
-                actions.append(PassAction())
-        else:  # drawn, bonus
-            actions.append(PassAction())
-        return actions
+        return actions + self._other_actions(state)
 
     def copy_state(self, state: CubedState) -> CubedState:
         """Fresh lists; the placements, the config and the tuples are frozen and
@@ -170,12 +161,26 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         return copy
 
     def forced_action(self, state: CubedState, seat: int) -> BaseModel | None:
-        """As ``GameEngine.forced_action``, without listing every placement
-        when one exists: outside solo a placement comes with a draw or a pass."""
-        if (not state.config.solo and state.phase in ("turn", "drawn", "bonus") and seat == state.current
-                and has_placement(state, seat)):
-            return None
+        """As ``GameEngine.forced_action``, without listing the placements:
+        outside solo a turn offers the placements and one or two other
+        actions (``_other_actions``), so it is forced only when it offers one
+        other action and no piece fits."""
+        if not state.config.solo and state.phase in ("turn", "drawn", "bonus") and seat == state.current:
+            others = self._other_actions(state)
+            if len(others) > 1 or has_placement(state, seat):
+                return None
+            return others[0]
         return super().forced_action(state, seat)
+
+    @staticmethod
+    def _other_actions(state: CubedState) -> list[BaseModel]:
+        """A turn's actions besides placing (outside solo): draw (and draw 3)
+        while the bag holds pieces, else pass; after a draw or a bonus, pass."""
+        if state.phase != "turn":
+            return [PassAction()]
+        if not state.bag:
+            return [PassAction()]
+        return [DrawAction(), Draw3Action()] if state.config.draw3 else [DrawAction()]
 
     # ---- applying actions -----------------------------------------------------
     def _apply(self, state: CubedState, seat: int, action: BaseModel) -> list[Event]:

@@ -20,7 +20,7 @@ def deploy(engine: GameEngine[Any, Any], state: DeathFrontState, seat: int, acti
     if card.type not in ("unit", "resource"):
         raise illegal("not_deployable", card=card.name.en, card_id=card.id)
     cell = check_cell(state, action.cell)
-    if action.cell not in R.deploy_cells(state, seat, uid):
+    if not R.may_deploy(state, seat, uid, action.cell):
         raise placement_error(state, seat, uid, cell)
     state.hands[seat].remove(uid)
     state.moved.append(uid)  # a card deployed this round does not also move

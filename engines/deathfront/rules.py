@@ -209,14 +209,26 @@ def deploy_cells(state: DeathFrontState, seat: int, uid: str) -> list[str]:
     return list(iter_deploy_cells(state, seat, uid))
 
 
-def iter_deploy_cells(state: DeathFrontState, seat: int, uid: str) -> Iterator[str]:
-    """The squares ``uid`` may be deployed on, one by one (``any`` stops at the first)."""
+def may_deploy(state: DeathFrontState, seat: int, uid: str, label: str) -> bool:
+    """Is ``label`` one of ``deploy_cells`` (without listing them all)?"""
+    cell = board.parse(label)
+    if cell is None or board.name(cell) != label:
+        return False
+    x, row = cell
+    return 0 <= x < columns(state) and row in _deploy_rows(state, seat, uid) and may_enter(state, uid, label)
+
+
+def _deploy_rows(state: DeathFrontState, seat: int, uid: str) -> list[int]:
     piece = card(uid)
-    side = side_of_seat(state, seat)
-    rows = list(board.territory_rows(side))
+    rows = list(board.territory_rows(side_of_seat(state, seat)))
     if piece.has("airborne") or piece.has("infiltrate"):
         rows.append(board.FRONT_ROW)
-    for row in rows:
+    return rows
+
+
+def iter_deploy_cells(state: DeathFrontState, seat: int, uid: str) -> Iterator[str]:
+    """The squares ``uid`` may be deployed on, one by one (``any`` stops at the first)."""
+    for row in _deploy_rows(state, seat, uid):
         for x in range(columns(state)):
             label = board.name((x, row))
             if may_enter(state, uid, label):

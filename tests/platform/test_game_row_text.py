@@ -37,3 +37,16 @@ async def test_the_json_columns_keep_their_text(db):
     assert row["reminded"] == 0
     back = await repo.get(record.id)
     assert back is not None and back.model_dump(exclude={"revision"}) == record.model_dump(exclude={"revision"})
+
+
+async def test_the_action_text_is_json_dumps_without_ascii_escapes(db):
+    repo = GameRepo(db)
+    record = GameRecord(game_type="cubed", guild_id=7, channel_id=8, host_id=9, config={}, seats=[Seat(user_id=1, name="Zoë")],
+                        seed=4, created_at=1.5, updated_at=2.5)
+    async with db.transaction() as conn:
+        record.id = await repo.insert(conn, record)
+    action = {"kind": "say", "text": "中文 Ünïcode", "cell": [1, 2], "rotation": 2.5, "to": None, "all": True}
+    record.version, record.status = 1, "playing"
+    await repo.commit_action(record, 0, action, False, {"turn": 1})
+    row = await db.fetchone("SELECT action FROM actions WHERE game_id = ?", (record.id,))
+    assert row["action"] == json.dumps(action, ensure_ascii=False)
