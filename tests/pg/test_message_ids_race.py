@@ -64,20 +64,6 @@ async def test_a_turn_reminder_during_an_action_loses_neither(service, reminder_
     assert [a["card"] for _, _, a, _ in await service.games.actions(table.id)] == [card]
 
 
-@pytest.fixture
-async def two_services(database_url):
-    """Two processes' services on one database."""
-    dbs = [Database(database_url, pool_min=1, pool_max=3) for _ in range(2)]
-    services = []
-    for db in dbs:
-        await db.open()
-        services.append(TableService(db, registry()))
-    yield services
-    for each in services:
-        await each.shutdown()
-    for db in dbs:
-        await db.close()
-
 
 @pytest.mark.parametrize("which", ["board", "lobby", "ping"])
 async def test_a_message_id_saved_on_a_copy_changed_elsewhere_is_kept(two_services, which):

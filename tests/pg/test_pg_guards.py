@@ -21,20 +21,6 @@ def registry() -> GameRegistry:
     return GameRegistry([GameDefinition(HighcardEngine(), HighcardRenderer())])
 
 
-@pytest.fixture
-async def two_services(database_url):
-    dbs = [Database(database_url, pool_min=1, pool_max=3) for _ in range(2)]
-    services = []
-    for db in dbs:
-        await db.open()
-        services.append(TableService(db, registry()))
-    yield services
-    for service in services:
-        await service.shutdown()
-    for db in dbs:
-        await db.close()
-
-
 async def started_game(service: TableService):
     table = await service.open_lobby("highcard", 1, 10, ALICE, "alice", {"deck_size": 12}, seed=3)
     await service.join(table.id, BOB, "bob")
