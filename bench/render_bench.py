@@ -79,34 +79,39 @@ def run(repeats: int = 15, games: tuple[str, ...] = states.GAMES, locales: tuple
 
 
 @contextmanager
-def _captured() -> Iterator[list[tuple[Image.Image, Any]]]:
-    """The RGB pictures (and palettes) the renderers hand to ``to_png``."""
+def _to_png_replaced(wrap: Callable[[Callable[..., bytes]], Callable[..., bytes]]) -> Iterator[None]:
+    """Each renderer's ``to_png`` replaced by ``wrap(the real one)``, put back after."""
     import render.cubed
     import render.deathfront
     import render.setup
 
-    seen: list[tuple[Image.Image, Any]] = []
     modules = (render.setup, render.cubed, render.deathfront)
     real = [m.to_png for m in modules]
-    for module in modules:
-        module.to_png = lambda image, palette=None: seen.append((image.copy(), palette)) or b""  # type: ignore
+    for module, fn in zip(modules, real):
+        module.to_png = wrap(fn)  # type: ignore[assignment]
     try:
-        yield seen
+        yield
     finally:
         for module, fn in zip(modules, real):
             module.to_png = fn  # type: ignore[assignment]
 
 
 @contextmanager
+def _captured() -> Iterator[list[tuple[Image.Image, Any]]]:
+    """The RGB pictures (and palettes) the renderers hand to ``to_png``."""
+    seen: list[tuple[Image.Image, Any]] = []
+
+    def capture(encode: Callable[..., bytes]) -> Callable[..., bytes]:
+        return lambda image, palette=None: seen.append((image.copy(), palette)) or b""
+
+    with _to_png_replaced(capture):
+        yield seen
+
+
+@contextmanager
 def _encode_timer() -> Iterator[list[float]]:
     """CPU seconds of each ``to_png`` call (palette mapping + PNG save) the renderers make."""
-    import render.cubed
-    import render.deathfront
-    import render.setup
-
     spent: list[float] = []
-    modules = (render.setup, render.cubed, render.deathfront)
-    real = [m.to_png for m in modules]
 
     def timed(encode: Callable[..., bytes]) -> Callable[..., bytes]:
         def run(image: Image.Image, palette: Any = None) -> bytes:
@@ -116,13 +121,8 @@ def _encode_timer() -> Iterator[list[float]]:
             return png
         return run
 
-    for module, fn in zip(modules, real):
-        module.to_png = timed(fn)  # type: ignore[assignment]
-    try:
+    with _to_png_replaced(timed):
         yield spent
-    finally:
-        for module, fn in zip(modules, real):
-            module.to_png = fn  # type: ignore[assignment]
 
 
 def split(repeats: int = 9) -> str:
