@@ -19,7 +19,7 @@ from tests.support.database import (
     drop_schema,
     fresh_schema_url,
     postgres_test_url,
-    touches_database,
+    runs_on_postgresql,
 )
 from tests.support.highcard import HighcardEngine, HighcardRenderer
 
@@ -40,11 +40,12 @@ SETTLE_TIMEOUT_SECONDS = 20.0
 
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Marks the tests that touch a database (tests/support/database.py),
-    which CI's PostgreSQL pass selects with ``-m database``; gives SimCord
-    tests without their own options the longer settle time."""
+    """Marks the tests CI's PostgreSQL pass runs again (``-m database``):
+    those that touch a database and can check something different there
+    (tests/support/database.py); gives SimCord tests without their own
+    options the longer settle time."""
     for item in items:
-        if touches_database(item):
+        if runs_on_postgresql(item):
             item.add_marker(DATABASE_MARKER)
         if item.get_closest_marker("simcord") is None:
             item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_TIMEOUT_SECONDS))

@@ -8,10 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.support import database
+
 ROOT = Path(__file__).resolve().parents[2]
 SOME_DATABASE_TESTS = "tests/pg/test_db_write.py", "tests/platform/test_platform_play.py"
 NO_DATABASE_TESTS = "tests/setup/test_setup_json.py", "tests/render/test_lru.py"
 ITS_OWN_SERVER = "tests/pg/test_change_bus.py"  # postgres_test_url() itself, no database_url
+SEEN_NOT_STORED = "tests/browser/test_live_board.py", "tests/click/test_click_cubed.py"  # a database, nothing stored
+READS_THE_STORE = "tests/browser/test_learn_board.py", "tests/click/test_click_controls.py"  # the same folders
 
 
 def selected(*paths: str) -> set[str]:
@@ -25,8 +29,19 @@ def selected(*paths: str) -> set[str]:
 
 
 def test_the_postgresql_pass_selects_the_database_tests_and_only_those():
-    chosen = selected(*SOME_DATABASE_TESTS, *NO_DATABASE_TESTS, ITS_OWN_SERVER)
+    chosen = selected(*SOME_DATABASE_TESTS, *NO_DATABASE_TESTS, ITS_OWN_SERVER, *SEEN_NOT_STORED, *READS_THE_STORE)
     assert chosen, "the PostgreSQL pass would run nothing"
-    for path in (*SOME_DATABASE_TESTS, ITS_OWN_SERVER):
+    for path in (*SOME_DATABASE_TESTS, ITS_OWN_SERVER, *READS_THE_STORE):
         assert any(node.startswith(path) for node in chosen), f"{path} is missing from the PostgreSQL pass"
-    assert not any(node.startswith(NO_DATABASE_TESTS) for node in chosen), sorted(chosen)
+    assert not any(node.startswith((*NO_DATABASE_TESTS, *SEEN_NOT_STORED)) for node in chosen), sorted(chosen)
+
+
+def test_the_tests_left_to_sqlite_use_a_database_but_never_restart_or_open_the_store():
+    """SEEN_NOT_STORED may only hold tests that touch a database (or the
+    rule would hide nothing) and that never restart a bot or open a
+    repository: those could behave differently on PostgreSQL."""
+    for path in database.SEEN_NOT_STORED:
+        text = (ROOT / path).read_text()
+        assert "database_url" in text or "simcord_env" in text, path
+        for sign in ("restart", "Repo(", ".db.", "service.db", "bot.db"):
+            assert sign not in text, (path, sign)

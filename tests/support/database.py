@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import os
 import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def postgres_test_url() -> str | None:
@@ -33,14 +36,46 @@ async def drop_schema(server: str, schema: str) -> None:
 
 DATABASE_MARKER = "database"
 
+# Whole games played to check what a person sees: pages in Chromium, clicks
+# and taps on Discord, the words of a game in Chinese. Their database is only
+# where the table service keeps the game: they never restart a bot, open a
+# repository or read the store other than through the service's queries that
+# the database tests run on PostgreSQL too (tests/pg, tests/platform,
+# tests/webboard…), so there they would check the same pages, taps and words
+# again (the slowest tests of the pass). They run once, on SQLite.
+# Tests of these folders that restart a bot or read the store (the click
+# controls, the lobby's restart in Chinese, the tutorial board…) stay.
+SEEN_NOT_STORED = (
+    "tests/browser/test_activity_whole_game.py",
+    "tests/browser/test_keyboard_play.py",
+    "tests/browser/test_live_board.py",
+    "tests/browser/test_live_board_chinese.py",
+    "tests/browser/test_page_traffic.py",
+    "tests/click/test_click_budget.py",
+    "tests/click/test_click_cubed.py",
+    "tests/click/test_click_deathfront.py",
+    "tests/click/test_click_setup.py",
+    "tests/click/test_taps.py",
+    "tests/i18n/test_i18n_whole_games.py",
+)
+
 
 def touches_database(item) -> bool:
-    """Whether a collected test can run differently on PostgreSQL: it uses
-    the ``database_url`` fixture (directly or through ``settings``, the bots
-    and the tables), or its module reaches the server itself
-    (``postgres_test_url``). Only these run again in CI's PostgreSQL pass
-    (``pytest -m database``)."""
+    """Whether a collected test uses a database: the ``database_url``
+    fixture (directly or through ``settings``, the bots and the tables), or
+    its module reaches the server itself (``postgres_test_url``)."""
     if "database_url" in getattr(item, "fixturenames", ()):
         return True
     module = getattr(item, "module", None)
     return getattr(module, "postgres_test_url", None) is postgres_test_url
+
+
+def runs_on_postgresql(item) -> bool:
+    """Whether CI's PostgreSQL pass (``pytest -m database``) runs the test
+    again: it touches a database and can check something different there
+    (not one of ``SEEN_NOT_STORED``)."""
+    return touches_database(item) and relative_path(item) not in SEEN_NOT_STORED
+
+
+def relative_path(item) -> str:
+    return Path(str(item.path)).resolve().relative_to(ROOT).as_posix()
