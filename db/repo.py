@@ -42,9 +42,17 @@ def _game_params(game: GameRecord) -> dict[str, Any]:
     data["seats"] = _SEATS_JSON.dump_json(game.seats).decode()
     data["reminded"] = int(game.reminded)
     data["ai_marked"] = int(game.ai_marked)
-    data["ping_seats"] = json.dumps(game.ping_seats)
+    data["ping_seats"] = int_list_text(game.ping_seats)
     data["id"] = game.id
     return data
+
+
+def int_list_text(values: list[int]) -> str:
+    """``json.dumps(values)`` (the same text; without building an encoder
+    when every value is a plain int)."""
+    if all(type(value) is int for value in values):
+        return "[" + ", ".join(map(str, values)) + "]"
+    return json.dumps(values)
 
 
 def _state_text(state: BaseModel | dict) -> str:

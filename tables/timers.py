@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -29,13 +30,17 @@ MISSED_TURNS_BEFORE_AI_KEEPS_SEAT = 3
 TimeOut = Callable[[LiveTable, int], Awaitable[object]]
 
 
-def restart_turn_clock(table: LiveTable, state: BaseModel, now: float, record: GameRecord | None = None) -> None:
-    """Every accepted action starts the clock of the humans now to act (in
-    ``record``: the table's own unless a copy about to be written)."""
-    record = record or table.record
-    humans_to_act = [s for s in table.engine.to_act(state) if not table.seats[s].is_ai]
-    record.turn_started_at = now if humans_to_act else None
-    record.reminded = False
+def turn_clock(table: LiveTable, state: BaseModel, now: float) -> dict[str, Any]:
+    """The record's turn clock once ``state`` is the table's: every accepted
+    action starts the clock of the humans now to act."""
+    humans_to_act = any(not table.seats[s].is_ai for s in table.engine.to_act(state))
+    return {"turn_started_at": now if humans_to_act else None, "reminded": False}
+
+
+def restart_turn_clock(table: LiveTable, state: BaseModel, now: float) -> None:
+    """``turn_clock`` set on the table's record."""
+    for name, value in turn_clock(table, state, now).items():
+        setattr(table.record, name, value)
 
 
 async def run_timer(table: LiveTable, timer: Callable[[LiveTable], Awaitable[None]]) -> None:
