@@ -339,6 +339,12 @@ class SettingsRepo:
             self._guilds[guild_id] = (row["language"], row["turn_timeout_minutes"]) if row else (None, None)
         return self._guilds[guild_id]
 
+    def cached_guild(self, guild_id: int | None) -> tuple[str | None, int | None] | None:
+        """``guild``'s answer when it needs no query, else None."""
+        if guild_id is None:
+            return None, None
+        return self._guilds.get(guild_id)
+
     async def set_guild(self, guild_id: int, **values: Any) -> None:
         allowed = {"language", "turn_timeout_minutes"}
         assert set(values) <= allowed
