@@ -7,9 +7,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
@@ -167,8 +166,7 @@ class Timers:
         await self.time_out(table, version)
 
 
-@dataclass(frozen=True)
-class TurnDue:
+class TurnDue(NamedTuple):
     """What a turn timer read when armed: the limit, the turn's start, the
     version it times out, whether the reminder was sent."""
 
