@@ -42,9 +42,17 @@ def _game_params(game: GameRecord) -> dict[str, Any]:
     data["seats"] = _SEATS_JSON.dump_json(game.seats).decode()
     data["reminded"] = int(game.reminded)
     data["ai_marked"] = int(game.ai_marked)
-    data["ping_seats"] = json.dumps(game.ping_seats)
+    data["ping_seats"] = int_list_text(game.ping_seats)
     data["id"] = game.id
     return data
+
+
+def int_list_text(values: list[int]) -> str:
+    """``json.dumps(values)`` (the same text; without building an encoder
+    when every value is a plain int)."""
+    if all(type(value) is int for value in values):
+        return "[" + ", ".join(map(str, values)) + "]"
+    return json.dumps(values)
 
 
 def _state_text(state: BaseModel | dict) -> str:
@@ -330,6 +338,12 @@ class SettingsRepo:
             )
             self._guilds[guild_id] = (row["language"], row["turn_timeout_minutes"]) if row else (None, None)
         return self._guilds[guild_id]
+
+    def cached_guild(self, guild_id: int | None) -> tuple[str | None, int | None] | None:
+        """``guild``'s answer when it needs no query, else None."""
+        if guild_id is None:
+            return None, None
+        return self._guilds.get(guild_id)
 
     async def set_guild(self, guild_id: int, **values: Any) -> None:
         allowed = {"language", "turn_timeout_minutes"}

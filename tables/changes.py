@@ -28,7 +28,7 @@ from tables.live import GameSummary, LiveTable
 from tables.results import Results
 from tables.store import TableStore
 from tables.thinking import ThinkingPool
-from tables.timers import MISSED_TURNS_BEFORE_AI_KEEPS_SEAT, Timers, restart_turn_clock
+from tables.timers import MISSED_TURNS_BEFORE_AI_KEEPS_SEAT, Timers, turn_clock
 
 log = logging.getLogger("tables.service")
 
@@ -100,8 +100,9 @@ class Changes:
         """Apply and persist one action (append-only log + snapshot, one transaction)."""
         engine = table.engine
         new_state, events = engine.apply(table.state, seat, action)
-        written = table.record.model_copy(update={"version": table.record.version + 1, "updated_at": self.now()})
-        restart_turn_clock(table, new_state, written.updated_at, record=written)
+        now = self.now()
+        written = table.record.model_copy(update={"version": table.record.version + 1, "updated_at": now,
+                                                  **turn_clock(table, new_state, now)})
         async with self.store.refusing_stale(table):
             await self.games.commit_action(written, seat, engine.action_to_json(action), by_ai, new_state)
         # The new version and its state become the table's together, once committed: a reader

@@ -6,13 +6,22 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel
 
 from db.models import GameRecord, Seat
 from engines.base import GameEngine, Result, SeatInfo
 from games.definition import GameDefinition
+
+
+class Timer(Protocol):
+    """A table's timer: its task, or a turn timer waiting for its first
+    deadline without one (``tables.timers.TurnWait``)."""
+
+    def done(self) -> bool: ...
+
+    def cancel(self, msg: Any | None = None) -> bool: ...
 
 
 @dataclass
@@ -23,7 +32,7 @@ class LiveTable:
     definition: GameDefinition
     state: BaseModel | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    timer: asyncio.Task[None] | None = None
+    timer: Timer | None = None
     # A lobby no chat command opened (the board, the Activity, another process):
     # the chat posts its lobby message at its next news (TableService.announce_opened).
     opened_elsewhere: bool = False

@@ -8,6 +8,7 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from types import TracebackType
 from typing import Any
 
 from db.database import Database
@@ -32,17 +33,10 @@ class TableStore:
         self.reload = reload  # replaces this process's copy of a table with the database's
         self.ended = GameEndListeners()  # told of every game finished or abandoned (tables/game_end.py)
 
-    @asynccontextmanager
-    async def refusing_stale(self, table: LiveTable) -> AsyncIterator[None]:
+    def refusing_stale(self, table: LiveTable) -> RefusingStale:
         """Around a write of ``table``: a stale write reloads the table and
         becomes a refusal."""
-        try:
-            yield
-        except StaleWrite:
-            if table.timer is None or table.timer is not asyncio.current_task():  # a timer's: run_timer logs it
-                log.info("game %s: changed elsewhere; reloaded", table.id)
-            await self.reload(table.id)
-            raise TableError("core.err.stale_table") from None
+        return RefusingStale(self, table)
 
     @asynccontextmanager
     async def transaction(self, table: LiveTable) -> AsyncIterator[Any]:
@@ -63,3 +57,27 @@ class TableStore:
         await self.save(table)
         self.live.remove(table)
         self.ended.ended(table.record)
+
+
+class RefusingStale:
+    """``TableStore.refusing_stale``'s context (a class: it wraps every
+    action's commit, and a generator-based one costs several calls more)."""
+
+    __slots__ = ("store", "table")
+
+    def __init__(self, store: TableStore, table: LiveTable) -> None:
+        self.store = store
+        self.table = table
+
+    async def __aenter__(self) -> None:
+        return None
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        trace: TracebackType | None) -> bool:
+        if kind is None or not issubclass(kind, StaleWrite):
+            return False
+        table = self.table
+        if table.timer is None or table.timer is not asyncio.current_task():  # a timer's: run_timer logs it
+            log.info("game %s: changed elsewhere; reloaded", table.id)
+        await self.store.reload(table.id)
+        raise TableError("core.err.stale_table") from None

@@ -239,7 +239,7 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
 
     def _cell_name(self, view: TableView, cell: Cell) -> str:
         """The cell's label as players see it, for messages."""
-        return view.labels.get(cell) or f"{cell[0]},{cell[1]}"
+        return view.label_of(cell) or f"{cell[0]},{cell[1]}"
 
     def _draw(self, state: CubedState, seat: int, action: DrawAction) -> list[Event]:
         if state.config.solo:

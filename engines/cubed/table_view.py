@@ -163,6 +163,23 @@ class TableView:
             self._labels = labels_of(self.needs, self.table, self.off_table)
         return self._labels
 
+    def label_of(self, cell: Cell) -> str | None:
+        """``labels.get(cell)``, asking only the open cells up to ``cell``
+        (a placement's message names one cell; the board asks for them all)."""
+        if self._labels is not None:
+            return self._labels.get(cell)
+        try:
+            index = self.cells.index(cell)
+        except ValueError:
+            return None
+        needs = self._needs
+        if needs is None:
+            needs = [CellNeeds(self.table, open_cell) for open_cell in self.cells[:index + 1]]
+        normal_shown, blocker_colours = self.off_table
+        if not could_take_some_piece(needs[index], normal_shown, blocker_colours):
+            return None
+        return str(1 + sum(1 for need in needs[:index] if could_take_some_piece(need, normal_shown, blocker_colours)))
+
     def fitting(self, shown: tuple[str, str, str]) -> list[int]:
         """Indexes (into ``cells``) of the open cells where a piece showing
         ``shown`` fits, in order: ``[i for i, n in enumerate(needs) if n.fits(shown)]``."""
