@@ -12,8 +12,7 @@ import aiohttp
 import pytest
 from playwright.async_api import Page, Route, expect
 
-from tables.service import TableService
-from tests.browser.live_board import first_tappable, tap_move
+from tests.browser.live_board import finish_by_the_service, first_tappable, tap_move
 from tests.browser.test_activity import activity_server, require_bundle
 from tests.support.activity import CHANNEL, GUILD
 from tests.support.browser import shoot
@@ -77,17 +76,6 @@ async def play_out(pages: list[Page], hint_page: Page, taps: int | None = None) 
             "(v) => Tabletop.shown.version > v || Tabletop.shown.status !== 'playing'", arg=data["version"])
     raise AssertionError("the game did not end")
 
-
-async def finish_by_the_service(service: TableService, table_id: int) -> None:
-    """The rest of the game played through the table service (each seat's first
-    legal action), as another device of the players would; the pages follow."""
-    for _ in range(300):
-        live = service.get(table_id)
-        if live is None or live.record.status != "playing":  # a finished table leaves the service's memory
-            return
-        seat = live.to_act()[0]
-        await service.act(table_id, live.seats[seat].user_id, live.engine.legal_actions(live.state, seat)[0])
-    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
