@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import subprocess
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -86,9 +87,13 @@ async def tap_or_catch_up(tapper: Page | BarCamera, page: Page, data: Move, move
         return None
 
 
-async def play_whole_game(page: Page, game: str, bar: BarCamera | None = None) -> Game:
+async def play_whole_game(page: Page, game: str, bar: BarCamera | None = None,
+                          taps: int | None = None, act: Callable[[Move], Awaitable[None]] | None = None) -> Game:
     """Plays the viewer's moves to the end by tapping, with ``CHOOSE[game]``;
-    ``bar`` photographs the first move confirmed in the bar."""
+    ``bar`` photographs the first move confirmed in the bar. With ``taps``
+    and ``act``: once that many moves were tapped (and the bar photographed),
+    the same moves are made by ``act`` instead; the page is read at every
+    turn all the same."""
     record = Game(data=await settled(page))
     while record.data["status"] == "playing":
         data = record.data
@@ -96,13 +101,23 @@ async def play_whole_game(page: Page, game: str, bar: BarCamera | None = None) -
         record.shown.append(await shown_text(page))
         move = CHOOSE[game](data["moves"], data)
         record.kinds[move["action"]["kind"]] += 1
+        if act is not None and taps is not None and len(record.taps) >= taps and (bar is None or bar.bar):
+            try:
+                await act(move)
+            except Exception:
+                if await page.evaluate("Number(document.body.dataset.version)") == data["version"]:
+                    raise
+                record.caught_up.append(f"{move['action']['kind']} at version {data['version']}")
+                record.kinds[move["action"]["kind"]] -= 1
+            record.data = await settled(page, data["version"])
+            continue
         tapper = bar if bar is not None and bar.bar is None and move in tappable(data) else page
-        taps = await tap_or_catch_up(tapper, page, data, move)
-        if taps is None:
+        taps_made = await tap_or_catch_up(tapper, page, data, move)
+        if taps_made is None:
             record.caught_up.append(f"{move['action']['kind']} at version {data['version']}")
             record.kinds[move["action"]["kind"]] -= 1
         else:
-            record.taps.append(taps)
+            record.taps.append(taps_made)
         record.data = await settled(page, data["version"])
     record.shown.append(await shown_text(page))
     return record

@@ -4,6 +4,7 @@ made with taps on the board and hand pictures (or a button for a move with no
 place on them), counting the taps."""
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -165,3 +166,20 @@ async def play(page: Page, moves: int | None = None,
         taps.append(await tap_move(page, data, choose(data["moves"], data), on_bar))
         data = await settled(page, data["version"])
     return data, taps
+
+
+async def finish_by_the_service(service: TableService, table_id: int) -> None:
+    """The rest of a game played through the table service, as the players' other
+    devices would: each person to act makes their first legal action (the AI
+    plays its own turns); the pages follow."""
+    for _ in range(3000):
+        live = service.get(table_id)
+        if live is None or live.record.status != "playing":  # a finished table leaves the service's memory
+            return
+        people = [seat for seat in live.to_act() if not live.seats[seat].is_ai]
+        if not people:
+            await asyncio.sleep(0.01)  # the AI's turn
+            continue
+        seat = people[0]
+        await service.act(table_id, live.seats[seat].user_id, live.engine.legal_actions(live.state, seat)[0])
+    raise AssertionError("the game did not end")

@@ -18,7 +18,7 @@ from playwright.async_api import Page, Route, expect
 from db.database import Database
 from tables.registry import default_registry
 from tables.service import TableService
-from tests.browser.live_board import play, settled
+from tests.browser.live_board import finish_by_the_service, play, settled
 from tests.support.activity import CHANNEL, GUILD, Viewers, discord_table, fake_oauth
 from tests.support.browser import shoot, tofu_fonts
 from tests.support.loopback import serve
@@ -101,7 +101,12 @@ async def test_the_activity_signs_in_and_plays_its_channels_game_by_tapping(data
         await shoot(page, "activity-cubed-start")
         data, first = await play(page, moves=3)
         await shoot(page, "activity-cubed-middle")
-        data, rest = await play(page)
+        data, rest = await play(page, moves=1)
+        # The rest through the table service, the page following to the end: tapping a whole game in the
+        # Activity is test_activity_whole_game.py's.
+        await finish_by_the_service(service, table_id)
+        await page.wait_for_function("() => Tabletop.shown && Tabletop.shown.status !== 'playing'")
+        data = await settled(page)
         await shoot(page, "activity-cubed-end", full_page=True)
         assert data["status"] == "finished" and len(first + rest) > 3
         token = await page.evaluate("Tabletop.token")

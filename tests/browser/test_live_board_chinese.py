@@ -21,7 +21,7 @@ from tests.browser.chinese_games import (
     is_result_line,
     play_whole_game,
 )
-from tests.browser.live_board import live_board, open_table, settled
+from tests.browser.live_board import SERVICES, Move, live_board, open_table, settled
 from tests.support.browser import shoot
 
 # Death Front gets a round limit of 4: the player's choices (tests/browser/chinese_games.py)
@@ -30,8 +30,20 @@ OPTIONS = {"setup": {"finish": 30}, "cubed": {"rounds": 1}, "deathfront": {"roun
 # Terms of each game that a whole game shows in words (docs/glossary.md).
 KEY_TERMS = {"setup": ("tile", "swap"), "cubed": ("rotation", "round (CUBED)"),
              "deathfront": ("deploy", "attack", "pass", "Allies", "Axis")}
+# zh-CN taps the whole game. zh-TW taps its first moves (and the bar), then makes the same moves through the
+# table service: the page is still read at every turn of the viewer's, to the end, so every text it shows in
+# zh-TW is checked; only the taps themselves are zh-CN's (the page is the same, the language aside).
+TAPPED = {"zh-CN": None, "zh-TW": 3}
 HAN = re.compile(r"[\u3400-\u9fff]")
 SHOWN = ("#turn", "#tap-hint", "#moves", "#log")
+
+
+async def by_the_service(base_url: str, table_id: int, move: Move) -> None:
+    """The viewer's ``move`` made through the table service behind the page (as their other device would)."""
+    service = SERVICES[base_url]
+    live = service.require_game(table_id)
+    seat = live.human_seats()[0]
+    await service.act(live.id, live.seats[seat].user_id, live.engine.action_from_json(move["action"]))
 
 
 @pytest.mark.parametrize("locale", ["zh-CN", "zh-TW"])
@@ -39,14 +51,15 @@ SHOWN = ("#turn", "#tap-hint", "#moves", "#log")
 async def test_a_whole_game_in_chinese_by_tapping(database_url, open_page, game, locale):
     page = await open_page(locale)
     async with live_board(database_url) as base_url:
-        await open_table(page, base_url, game, OPTIONS[game])
+        table_id = await open_table(page, base_url, game, OPTIONS[game])
         start = await settled(page)
         await shoot(page, f"live-{locale}-{game}-start")
         assert await page.evaluate("document.documentElement.lang") == locale
         for selector in SHOWN:
             assert await foreign_fonts(page, selector, locale) == {}, selector
         bar = BarCamera(page, f"live-{locale}-{game}-bar", locale)
-        played = await play_whole_game(page, game, bar)
+        played = await play_whole_game(page, game, bar, TAPPED[locale], 
+                                       act=lambda move: by_the_service(base_url, table_id, move))
         await shoot(page, f"live-{locale}-{game}-end", full_page=True)
         for selector in ("#turn", "#log"):
             assert await foreign_fonts(page, selector, locale) == {}, selector
