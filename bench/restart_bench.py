@@ -11,7 +11,8 @@ child process (``python -m bench.restart_bench DB``) so that its memory is the
 memory of a bot that has just restored, not of the benchmark.
 
 The child also reports where the time went (the one query that loads live
-games with their snapshots, ``state_from_json``) and the garbage collector's
+games with their snapshots, ``state_from_text``: the states validated from
+their stored text) and the garbage collector's
 full-collection pause with every game in memory, before and after the
 ``gc.freeze()`` the bot makes once it has restored.
 
@@ -144,15 +145,15 @@ async def _restore(path: str, collector_off: bool = True) -> dict[str, Any]:
     await db.open()
     registry = default_registry()
     parse = [0.0]
-    for game in registry.ids():  # time state_from_json (the snapshots' parsing)
+    for game in registry.ids():  # time state_from_text (the snapshots' parsing)
         engine = registry.get(game).engine
-        def timed(data, _parse=engine.state_from_json):
+        def timed(data, _parse=engine.state_from_text):
             start = time.perf_counter()
             try:
                 return _parse(data)
             finally:
                 parse[0] += time.perf_counter() - start
-        engine.state_from_json = timed
+        engine.state_from_text = timed
     # The clock of the moment the database was built: a cached database's
     # turns would otherwise be overdue and their timers write while we measure.
     built_at = await db.fetchval("SELECT MAX(updated_at) FROM games")
@@ -200,7 +201,7 @@ async def _restore(path: str, collector_off: bool = True) -> dict[str, Any]:
     await service.shutdown()
     await db.close()
     return {"restored": count, "seconds": seconds, "query_and_rows_s": round(query[0], 3),
-            "state_from_json_s": round(parse[0], 3), "rss_before_mb": rss_before, "rss_after_mb": rss_after,
+            "state_from_text_s": round(parse[0], 3), "rss_before_mb": rss_before, "rss_after_mb": rss_after,
             "hwm_mb": hwm, "gc_full_during_restore": len(during_restore),
             "gc_full_during_restore_ms": round(sum(during_restore) * 1000, 1),
             "gc_full_pause_ms": round(full_before * 1000, 1), "gc_unreachable_after_restore": unreachable,
@@ -250,7 +251,7 @@ def _rows(games: int, built: dict[str, Any], results: list[dict[str, Any]], limi
             f"≤{limit_s * 1000:g}ms", bool(time_ok and ok_count),
             f"p95 column is the slowest of {len(seconds)} fresh processes; "
             f"{built['actions']} logged actions, {built['db_mb']} MB database; one query "
-            f"{first['query_and_rows_s']} s, state_from_json {first['state_from_json_s']} s; "
+            f"{first['query_and_rows_s']} s, state_from_text {first['state_from_text_s']} s; "
             f"RSS {rss} MB; full GC pause {first['gc_full_pause_ms']} ms, "
             f"{first['gc_full_pause_frozen_ms']} ms after gc.freeze(), "
             f"{first['gc_full_pause_moved_on_ms']} ms once every game has moved on", extra),

@@ -196,11 +196,11 @@ class GameRepo:
             sql += f" AND {front_sql(self.front, prefix)}"
         return sql, params
 
-    async def live_with_snapshots(self) -> AsyncIterator[tuple[GameRecord, tuple[int, dict] | None]]:
-        """``all_live`` with each game's snapshot (seq, state), read in one
-        query: restore makes no round trip per game. Rows are decoded one at
-        a time as they are consumed and then let go, so the decoded JSON of
-        every game is never in memory at once."""
+    async def live_with_snapshots(self) -> AsyncIterator[tuple[GameRecord, tuple[int, str] | None]]:
+        """``all_live`` with each game's snapshot (seq, the state's stored
+        JSON text), read in one query: restore makes no round trip per game.
+        Rows are decoded one at a time as they are consumed and then let go,
+        so the decoded JSON of every game is never in memory at once."""
         sql, params = self._live_where("g.")
         rows = await self.db.fetchall(
             "SELECT g.*, s.seq AS snapshot_seq, s.state AS snapshot_state FROM games g "
@@ -209,7 +209,7 @@ class GameRepo:
         while rows:
             data = dict(rows.pop())
             seq, state = data.pop("snapshot_seq"), data.pop("snapshot_state")
-            yield _record_from(data), None if seq is None else (seq, json.loads(state))
+            yield _record_from(data), None if seq is None else (seq, state)
 
     # -- actions and snapshots ----------------------------------------
     async def save_snapshot(self, conn: Any, game_id: int, seq: int, state: BaseModel | dict) -> None:

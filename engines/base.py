@@ -280,6 +280,11 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
     def state_from_json(self, data: dict[str, Any]) -> StateT:
         return cast(StateT, self.state_model.model_validate(data))
 
+    def state_from_text(self, text: str | bytes) -> StateT:
+        """``state_from_json`` of the stored text, validated straight from it
+        (no dict of Python objects built first: restore reads thousands)."""
+        return cast(StateT, self.state_model.model_validate_json(text))
+
     def config_from_json(self, data: dict[str, Any]) -> ConfigT:
         return cast(ConfigT, self.config_model.model_validate(data))
 

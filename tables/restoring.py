@@ -44,7 +44,7 @@ class Restorer:
                     log.warning("game %s: snapshot missing or stale, replaying the log", record.id)
                     table.state = await self.replay(record)
                 else:
-                    table.state = table.engine.state_from_json(snap[1])
+                    table.state = table.engine.state_from_text(snap[1])
                 playing.append(table)
             self.live.add(table)
             self.timers.schedule(table)

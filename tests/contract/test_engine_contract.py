@@ -11,8 +11,9 @@ runs each game to its end, and on the way:
   game whose list is a representative subset, accepted), never another
   error, and never by changing the state;
 - states, actions, configs and views go through JSON text and back
-  unchanged; a new game from the same seed is the same game, and seed +
-  action log replays it exactly;
+  unchanged (a state also validated straight from its stored text); a new
+  game from the same seed is the same game, and seed + action log replays
+  it exactly;
 - the public view holds nothing hidden and each private view only what its
   seat knows: a world redealt from what a seat knows
   (``information_state``/``sample_world``) shows the same public view, the
@@ -166,6 +167,10 @@ class Game:
         engine, state = self.engine, self.state
         again = engine.state_from_json(through_text(engine.state_to_json(state)))
         assert again == state and engine.state_to_json(again) == engine.state_to_json(state)
+        # restore validates a snapshot straight from its stored text (db/repo.py writes one or the other form)
+        for text in (state.model_dump_json(), json.dumps(engine.state_to_json(state), ensure_ascii=False)):
+            from_text = engine.state_from_text(text)
+            assert from_text == state and from_text.model_dump_json() == state.model_dump_json()
         assert round_trips(engine.public_view(state))
         for seat in range(self.case.players):
             assert round_trips(engine.private_view(state, seat))
