@@ -77,7 +77,6 @@ async def play_out(pages: list[Page], hint_page: Page, taps: int | None = None) 
     raise AssertionError("the game did not end")
 
 
-
 @pytest.mark.parametrize("locale", ["en", "zh-CN"])
 async def test_a_channels_whole_game_from_an_empty_activity_to_the_rematch(database_url, open_page, locale):
     require_bundle()
