@@ -236,6 +236,15 @@ class GameEngine(ABC, Generic[ConfigT, StateT]):
         view = self.private_view(state, seat)
         return None if view is None else view.model_dump(mode="json")
 
+    def hidden_hand_changed(self, before: StateT, after: StateT, seat: int) -> bool:
+        """Whether ``seat`` holds something in secret in ``after`` that differs
+        from what it held in ``before``: ``hidden_hand(after, seat)`` is not
+        None and not equal to ``hidden_hand(before, seat)``. The table asks
+        this for every person after every change; an engine may answer from
+        the two states' fields without building either hand."""
+        hand = self.hidden_hand(after, seat)
+        return hand is not None and self.hidden_hand(before, seat) != hand
+
     # ---- what one seat knows (for the search AI) ------------------------
     def information_state(self, state: StateT, seat: int) -> StateT:
         """A state that holds only what ``seat`` knows: every card, tile or

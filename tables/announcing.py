@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pydantic import BaseModel
+
 from engines.base import Event
 from tables.announcing_queue import AnnouncingQueue, Call, Change
 from tables.errors import TableError
@@ -24,19 +26,11 @@ class Announcer:
 
     @staticmethod
     def hand_snapshots(table: LiveTable) -> dict[int, Any]:
-        """What each person holds in secret now (read-only: the same dict is
-        handed out again while the table's state and human seats are the same,
-        so the snapshot after one action serves as the one before the next)."""
+        """What each person holds in secret now."""
         state = table.state
         if state is None:
             return {}
-        seats = table.human_seats()
-        seen = table.hands_seen
-        if seen is not None and seen[0] is state and seen[1] == seats:
-            return seen[2]
-        snapshots = {seat: table.engine.hidden_hand(state, seat) for seat in seats}
-        table.hands_seen = (state, seats, snapshots)
-        return snapshots
+        return {seat: table.engine.hidden_hand(state, seat) for seat in table.human_seats()}
 
     def changed_hands(self, table: LiveTable, before: dict[int, Any]) -> list[int]:
         """Seats whose secret holdings changed (not merely whose turn it is)."""
@@ -44,6 +38,22 @@ class Announcer:
             return []
         after = self.hand_snapshots(table)
         return [seat for seat, hand in after.items() if hand is not None and before.get(seat) != hand]
+
+    @staticmethod
+    def hands_changed_since(table: LiveTable, state: BaseModel | None, seats: list[int]) -> list[int]:
+        """``changed_hands`` against ``hand_snapshots`` taken when the table's
+        state was ``state`` and its human seats ``seats``, without building
+        them: the engine compares the two states (``hidden_hand_changed``).
+        A state is never changed in place once it is the table's."""
+        after = table.state
+        if table.record.status != "playing" or after is None:
+            return []
+        engine = table.engine
+        if state is None:
+            return [seat for seat in table.human_seats() if engine.hidden_hand(after, seat) is not None]
+        return [seat for seat in table.human_seats()
+                if (engine.hidden_hand_changed(state, after, seat) if seat in seats
+                    else engine.hidden_hand(after, seat) is not None)]
 
     @staticmethod
     def turn_change(table: LiveTable) -> tuple[list[int], list[int]] | None:

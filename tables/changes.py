@@ -75,7 +75,7 @@ class Changes:
         (the start). ``before_announcing`` runs after the lock is released,
         before the announcement is queued (the start updates its lobby)."""
         async with table.lock:
-            before = self.announcer.hand_snapshots(table)
+            before, humans_before = table.state, table.human_seats()  # for the hands that changed
             outcome = await step(table)
             if outcome is None:
                 return None
@@ -87,7 +87,8 @@ class Changes:
             elif not outcome.closed and self.follows_up:
                 events += await self.run_ai_seats(table)
                 finished = await self.finish_or_rearm(table, from_timer=from_timer)
-            changed = table.human_seats() if all_hands else self.announcer.changed_hands(table, before)
+            changed = table.human_seats() if all_hands else \
+                self.announcer.hands_changed_since(table, before, humans_before)
         if before_announcing is not None:
             await before_announcing()
         if outcome.closed:

@@ -36,9 +36,6 @@ class LiveTable:
     # A lobby no chat command opened (the board, the Activity, another process):
     # the chat posts its lobby message at its next news (TableService.announce_opened).
     opened_elsewhere: bool = False
-    # The last hand snapshots (tables/announcing.py): (the state, the human seats, the snapshots).
-    # Keyed on the state object: a state is never changed in place once it is the table's.
-    hands_seen: tuple[BaseModel, list[int], dict[int, Any]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def id(self) -> int:

@@ -459,6 +459,11 @@ class CubedEngine(GameEngine[CubedConfig, CubedState]):
         pending = state.pending if seat == state.current else []
         return {"hand": list(state.hands[seat]), "pending": list(pending)}
 
+    def hidden_hand_changed(self, before: CubedState, after: CubedState, seat: int) -> bool:
+        """``hidden_hand``'s two lists compared in place (it is never None)."""
+        return before.hands[seat] != after.hands[seat] or \
+            (before.pending if seat == before.current else []) != (after.pending if seat == after.current else [])
+
     def information_state(self, state: CubedState, seat: int) -> CubedState:
         return worlds.information_state(state, seat)
 

@@ -206,6 +206,10 @@ class DeathFrontEngine(GameEngine[DeathFrontConfig, DeathFrontState]):
     def hidden_hand(self, state: DeathFrontState, seat: int) -> list[str]:
         return list(state.hands[seat])
 
+    def hidden_hand_changed(self, before: DeathFrontState, after: DeathFrontState, seat: int) -> bool:
+        """``hidden_hand`` compared in place (it is never None)."""
+        return before.hands[seat] != after.hands[seat]
+
     def private_view(self, state: DeathFrontState, seat: int) -> DeathFrontPrivateView:
         return views.private_view(state, seat)
 

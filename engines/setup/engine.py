@@ -304,6 +304,14 @@ class SetupEngine(GameEngine[SetupConfig, SetupState]):
         partner = state.hands[partner_of(seat)] if state.config.mode == "teams" else None
         return {"hand": list(state.hands[seat]), "partner": partner}
 
+    def hidden_hand_changed(self, before: SetupState, after: SetupState, seat: int) -> bool:
+        """``hidden_hand``'s hand and partner's hand compared in place (it is never None)."""
+        if before.hands[seat] != after.hands[seat]:
+            return True
+        partner = partner_of(seat)
+        return (before.hands[partner] if before.config.mode == "teams" else None) \
+            != (after.hands[partner] if after.config.mode == "teams" else None)
+
     def information_state(self, state: SetupState, seat: int) -> SetupState:
         return worlds.information_state(state, seat)
 
