@@ -142,8 +142,11 @@ class GameRepo:
         ``seq - 1``) runs first and refuses with ``StaleWrite`` when another
         writer got there first, so one action is never applied twice."""
         seq = game.version
-        params = (_game_params(game) | await self._timer_params(game)
-                  | {"revision": game.revision, "previous_version": seq - 1})
+        params = _game_params(game)  # then ``_timer_params``' two keys, in one dict (written on every action)
+        params["deadline"] = await self.deadline_of(game) if self.deadline_of is not None else None
+        params["owner"] = self.owner
+        params["revision"] = game.revision
+        params["previous_version"] = seq - 1
         writes = [
             *self._lock_writes(game.id),
             Write(_UPDATE_GAME + " AND version = :previous_version", params, must_change=1, game_id=game.id),

@@ -8,12 +8,13 @@ the transaction with ``StaleWrite(game_id)``: nothing is written.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Write:
+class Write(NamedTuple):
+    """One statement (a NamedTuple: three are built for every action, and a
+    frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``)."""
+
     sql: str
     params: Any = ()
     must_change: int | None = None  # rows it must change, else StaleWrite(game_id)

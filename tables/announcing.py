@@ -73,10 +73,9 @@ class Announcer:
         """Queue the change's board, ping and DMs; they follow the answer.
         ``accepted_at`` (``tables.metrics.clock``): when the change was
         committed, if not now."""
-        change = Change(events, finished, changed_hands, self.turn_change(table))
-        if accepted_at is not None:
-            change.accepted_at = accepted_at
-        self.queue.submit(table, change)
+        turn = self.turn_change(table)
+        self.queue.submit(table, Change(events, finished, changed_hands, turn) if accepted_at is None
+                          else Change(events, finished, changed_hands, turn, accepted_at))
 
     def ended_by_manager(self, table: LiveTable) -> None:
         """Queue the note that a manager ended the game, after what is queued already."""

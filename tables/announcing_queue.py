@@ -79,7 +79,9 @@ class AnnouncingQueue:
         self._workers: dict[int, asyncio.Task[None]] = {}
 
     def submit(self, table: "LiveTable", item: Change | Call) -> None:
-        pending = self._pending.setdefault(table.id, _Pending(table))
+        pending = self._pending.get(table.id)
+        if pending is None:
+            pending = self._pending[table.id] = _Pending(table)
         pending.table = table  # a reloaded table may be a new object
         pending.items.append(item)
         if table.id not in self._workers:
