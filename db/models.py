@@ -60,6 +60,22 @@ class GameRecord(BaseModel):
         return None
 
 
+def copy_fields(source: BaseModel, target: BaseModel, names: tuple[str, ...]) -> None:
+    """``setattr(target, name, getattr(source, name))`` for each of the
+    fields ``names``, as pydantic sets a field of a model that neither
+    validates assignments nor is frozen: the value into ``__dict__``, the
+    name into the fields set (the commit copies five on every action)."""
+    config = type(target).model_config
+    if config.get("validate_assignment") or config.get("frozen"):
+        for name in names:
+            setattr(target, name, getattr(source, name))
+        return
+    values, new = target.__dict__, source.__dict__
+    for name in names:
+        values[name] = new[name]
+    target.__pydantic_fields_set__.update(names)
+
+
 class RatingRow(BaseModel):
     guild_id: int
     game_type: str

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
+from db.models import copy_fields
 from db.repo import GameRepo
 from engines import ai
 from engines.base import Event
@@ -108,8 +109,7 @@ class Changes:
             await self.games.commit_action(written, seat, engine.action_to_json(action), by_ai, new_state)
         # The new version and its state become the table's together, once committed: a reader
         # while the write is awaited (the web's GET) sees the old pair, never one of each.
-        for name in COMMITTED_FIELDS:
-            setattr(table.record, name, getattr(written, name))
+        copy_fields(written, table.record, COMMITTED_FIELDS)
         table.state = new_state
         metrics.action(table.record.game_type, by_ai)
         log.debug("game %s: seq %d by seat %d%s", table.id, written.version, seat, " (ai)" if by_ai else "")

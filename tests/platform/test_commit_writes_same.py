@@ -2,8 +2,10 @@
 are the ones the old way built: ``GameRepo.commit_action``'s parameters in one
 dict (not ``_game_params | _timer_params | {…}``), the same keys in the same
 order with the same values, with and without a sweeper's ``deadline_of`` and
-owner; and ``db.writes.Write`` (now a NamedTuple) holds what the frozen
-dataclass held, with the same defaults, and stays read-only."""
+owner; ``db.writes.Write`` (now a NamedTuple) holds what the frozen
+dataclass held, with the same defaults, and stays read-only; and
+``db.models.copy_fields`` leaves the table's record as the ``setattr`` per
+committed field left it (values, key order, fields set)."""
 from __future__ import annotations
 
 import asyncio
@@ -13,8 +15,9 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import BaseModel, ConfigDict, ValidationError
 
-from db.models import GameRecord, Seat
+from db.models import GameRecord, Seat, copy_fields
 from db.repo import (
     _CONFIG_JSON,
     _INSERT_ACTION,
@@ -107,3 +110,47 @@ def test_write_holds_what_the_dataclass_held():
                 setattr(new, name, None)
             with pytest.raises(dataclasses.FrozenInstanceError):
                 setattr(old, name, None)
+
+
+COMMITTED = ("version", "updated_at", "turn_started_at", "reminded", "revision")
+
+
+@settings(max_examples=100, deadline=None)
+@given(version=st.integers(0, 10**6), now=st.floats(0, 2e9), started=st.one_of(st.none(), st.floats(0, 2e9)),
+       reminded=st.booleans(), unset=st.sets(st.sampled_from(["version", "revision", "reminded", "turn_started_at"])))
+def test_copy_fields_sets_what_setattr_set(version, now, started, reminded, unset):
+    def record() -> GameRecord:
+        given = {"version": version, "revision": 4, "reminded": not reminded, "turn_started_at": 1.0}
+        return GameRecord(game_type="setup", guild_id=1, channel_id=2, host_id=1, seed=3, created_at=1.0,
+                          updated_at=2.0, **{k: v for k, v in given.items() if k not in unset})
+
+    source = record().model_copy(update={"version": version + 1, "updated_at": now, "turn_started_at": started,
+                                         "reminded": reminded})
+    source.revision += 1
+    old, new = record(), record()
+    for name in COMMITTED:  # the old way, verbatim
+        setattr(old, name, getattr(source, name))
+    copy_fields(source, new, COMMITTED)
+    assert new.__dict__ == old.__dict__ and list(new.__dict__) == list(old.__dict__)
+    assert new.model_fields_set == old.model_fields_set
+    assert new.model_dump_json(exclude_unset=True) == old.model_dump_json(exclude_unset=True)
+
+
+class Checked(BaseModel):
+    model_config = ConfigDict(validate_assignment=True)
+    count: int = 0
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    count: int = 0
+
+
+def test_copy_fields_validates_or_refuses_as_setattr_does():
+    source = Checked.model_construct(count="7")  # type: ignore[arg-type]  # validated on assignment: 7
+    old, new = Checked(), Checked()
+    old.count = source.count
+    copy_fields(source, new, ("count",))
+    assert new.count == old.count == 7 and new.model_fields_set == old.model_fields_set
+    with pytest.raises(ValidationError):
+        copy_fields(Frozen(count=1), Frozen(), ("count",))
