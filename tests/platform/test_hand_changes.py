@@ -59,7 +59,7 @@ def snapshots_differ(engine: GameEngine[Any, Any], before: Any, after: Any, seat
     return hand is not None and engine.hidden_hand(before, seat) != hand
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_hidden_hand_changed_is_the_snapshots_compared(seed):
     rng = random.Random(seed)
@@ -67,7 +67,7 @@ def test_hidden_hand_changed_is_the_snapshots_compared(seed):
     only_beside_the_hand = 0  # CUBED's pending or SETUP's partner changed, the seat's own hand not
     for title, players, config in GAMES:
         engine = engine_of(title)
-        states = random_states(title, players, config, seed, steps=40 if title == "deathfront" else 60)
+        states = random_states(title, players, config, seed, steps=25 if title == "deathfront" else 50)
         pairs = list(zip(states, states[1:])) + [(rng.choice(states), rng.choice(states)) for _ in range(10)]
         for before, after in pairs:
             for seat in range(players):
@@ -99,14 +99,14 @@ def reshuffle_seats(table: LiveTable, rng: random.Random) -> None:
         seat.user_id = 100 + rng.randrange(50)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_hands_changed_since_is_changed_hands_against_the_snapshots(seed):
     rng = random.Random(seed)
     announcer = Announcer(queue=None, store=None, notifier=lambda: None)  # type: ignore[arg-type]
     told = 0
     for title, players, config in GAMES[:-1]:
-        states = random_states(title, players, config, seed, steps=40 if title == "deathfront" else 60)
+        states = random_states(title, players, config, seed, steps=25 if title == "deathfront" else 50)
         table = live_table(title, players, None)
         for after in [*states[:1], *rng.sample(states, min(len(states), 20))]:
             snapshots = announcer.hand_snapshots(table)
