@@ -4,7 +4,8 @@ REST budget the bot installs (``app.rest_fleet.process_budget``). For each
 of MODES (``own``: its own window; ``shared``: the fleet's window in Redis)
 it logs in, prints ``{"ready": true}``, waits for a line on stdin, sends
 ``calls`` requests at once for its own channel, and prints one JSON line of
-its budget's counts.
+its budget's counts with the moment (``time.monotonic()``, one clock for
+every process of the machine) each of its requests left the budget.
 
     python -m tests.ops.rest_fleet_worker API_BASE REDIS_URL CHANNEL CALLS PER_SECOND PROCESSES MODES
 """
@@ -14,6 +15,7 @@ import asyncio
 import json
 import logging
 import sys
+import time
 
 import discord.http
 from discord.http import Route
@@ -29,7 +31,16 @@ async def one_run(redis_url: str, channel: int, calls: int, per_second: int, pro
     if budget.fleet is not None:
         budget.fleet.retry_seconds = RETRY_SECONDS  # type: ignore[attr-defined]
     http = discord.http.HTTPClient(asyncio.get_running_loop())
-    install(http, budget)
+    slots: list[float] = []
+    send = http.request
+
+    async def noting_its_slot(route: Route, **kwargs: object) -> object:
+        if route.channel_id is not None:  # not the login
+            slots.append(time.monotonic())
+        return await send(route, **kwargs)
+
+    http.request = noting_its_slot  # type: ignore[method-assign]
+    install(http, budget)  # the budget's wait comes first, then the slot is noted
     try:
         await http.static_login("fleet-test-token")
         print(json.dumps({"ready": True}), flush=True)
@@ -40,7 +51,7 @@ async def one_run(redis_url: str, channel: int, calls: int, per_second: int, pro
         await http.close()
         await budget.close()
     stats = getattr(budget.fleet, "stats", None)
-    return {"admitted": budget.stats.admitted} | ({} if stats is None else {
+    return {"admitted": budget.stats.admitted, "slots": slots} | ({} if stats is None else {
         "shared": stats.shared, "own": stats.own, "fallbacks": stats.fallbacks, "recoveries": stats.recoveries})
 
 
