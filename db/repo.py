@@ -142,9 +142,8 @@ class GameRepo:
         ``seq - 1``) runs first and refuses with ``StaleWrite`` when another
         writer got there first, so one action is never applied twice."""
         seq = game.version
-        params = _game_params(game)  # then ``_timer_params``' two keys, in one dict (written on every action)
-        params["deadline"] = await self.deadline_of(game) if self.deadline_of is not None else None
-        params["owner"] = self.owner
+        params = _game_params(game)  # one dict, filled in place (written on every action)
+        params.update(await self._timer_params(game))
         params["revision"] = game.revision
         params["previous_version"] = seq - 1
         writes = [

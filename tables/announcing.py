@@ -33,7 +33,9 @@ class Announcer:
         return {seat: table.engine.hidden_hand(state, seat) for seat in table.human_seats()}
 
     def changed_hands(self, table: LiveTable, before: dict[int, Any]) -> list[int]:
-        """Seats whose secret holdings changed (not merely whose turn it is)."""
+        """Seats whose secret holdings changed (not merely whose turn it is),
+        from snapshots: the definition ``hands_changed_since`` (what the table
+        asks) is tested against."""
         if table.record.status != "playing":
             return []
         after = self.hand_snapshots(table)

@@ -50,8 +50,8 @@ class Refresher:
         table = self.live.get(table_id)
         if table is None:
             return await self.restorer.reload(table_id)
-        hands_before = self.announcer.hand_snapshots(table)
         old_status, old_version, old_state = table.record.status, table.record.version, table.state
+        humans_before = table.human_seats()
         pinged = list(table.record.ping_seats)  # who this process pinged: the reloaded row may say otherwise
         reloaded = await self.restorer.reload(table_id)
         if reloaded is None:  # finished or closed elsewhere: forgotten here, announced once more
@@ -65,7 +65,7 @@ class Refresher:
         else:
             table.record.ping_seats = pinged
         events = await self.replayed(table, old_state, old_version)
-        await self.announce(table, old_status, old_version, events, hands_before)
+        await self.announce(table, old_status, old_version, events, (old_state, humans_before))
         if reloaded is not None:
             self.follow_up(table)
         return reloaded
@@ -85,7 +85,8 @@ class Refresher:
         return events
 
     async def announce(self, table: LiveTable, old_status: str, old_version: int, events: list[Event],
-                       hands_before: dict[int, object]) -> None:
+                       before: tuple[BaseModel | None, list[int]]) -> None:
+        """``before``: the table's state and human seats before the refresh."""
         status = table.record.status
         if old_status == "lobby":
             reason = None if status in ("lobby", "playing") else "core.lobby.ended"
@@ -95,7 +96,7 @@ class Refresher:
             return
         if status == "playing":
             if table.record.version != old_version:  # else only bookkeeping changed (a message id)
-                self.announcer.announce(table, events, None, self.announcer.changed_hands(table, hands_before))
+                self.announcer.announce(table, events, None, self.announcer.hands_changed_since(table, *before))
         elif status == "finished":
             self.announcer.announce(table, events, await self.summary(table), changed_hands=[])
         elif old_status == "playing":
