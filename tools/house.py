@@ -65,6 +65,8 @@ class Module:
     path: Path
     tree: ast.Module
     lines: int
+    nodes: list[ast.AST]  # the tree walked once: every check reads this list
+    strings: list[str]  # the string constants among them
     imports: set[str] = field(default_factory=set)
 
 
@@ -85,7 +87,10 @@ def load_modules(root: Path = ROOT) -> dict[str, Module]:
             continue
         text = path.read_text(encoding="utf-8")
         name = module_name(path, root)
-        modules[name] = Module(name, path, ast.parse(text), text.count("\n") + 1)
+        tree = ast.parse(text)
+        nodes = list(ast.walk(tree))
+        strings = [node.value for node in nodes if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+        modules[name] = Module(name, path, tree, text.count("\n") + 1, nodes, strings)
     for module in modules.values():
         module.imports = imported_modules(module, modules)
     return modules
@@ -103,7 +108,7 @@ def resolve(name: str, modules: dict[str, Module]) -> str | None:
 def imported_modules(module: Module, modules: dict[str, Module]) -> set[str]:
     found: set[str] = set()
     package = module.name if module.path.name == "__init__.py" else module.name.rpartition(".")[0]
-    for node in ast.walk(module.tree):
+    for node in module.nodes:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 target = resolve(alias.name, modules)
@@ -179,12 +184,9 @@ def game_names(modules: dict[str, Module], games: tuple[str, ...] = GAMES) -> di
             if any(is_game_module(target, game) for target in module.imports):
                 named.add(game)
                 continue
-            for node in ast.walk(module.tree):
-                if isinstance(node, ast.Constant) and isinstance(node.value, str) and (
-                        (node.value == game and not in_any_game)
-                        or is_game_module(node.value.partition(":")[0], game)):
-                    named.add(game)
-                    break
+            if any((text == game and not in_any_game) or is_game_module(text.partition(":")[0], game)
+                   for text in module.strings):
+                named.add(game)
         if named:
             out[module.name] = sorted(named)
     return out
@@ -193,7 +195,7 @@ def game_names(modules: dict[str, Module], games: tuple[str, ...] = GAMES) -> di
 def private_uses(modules: dict[str, Module]) -> list[str]:
     out = []
     for module in modules.values():
-        for node in ast.walk(module.tree):
+        for node in module.nodes:
             if isinstance(node, ast.ImportFrom):
                 for alias in node.names:
                     if alias.name.startswith("_") and not alias.name.startswith("__"):
@@ -211,11 +213,11 @@ def private_uses(modules: dict[str, Module]) -> list[str]:
 
 def mixins(modules: dict[str, Module]) -> list[str]:
     project_classes = {
-        node.name for m in modules.values() for node in ast.walk(m.tree) if isinstance(node, ast.ClassDef)
+        node.name for m in modules.values() for node in m.nodes if isinstance(node, ast.ClassDef)
     }
     out = []
     for module in modules.values():
-        for node in ast.walk(module.tree):
+        for node in module.nodes:
             if not isinstance(node, ast.ClassDef):
                 continue
             bases = [ast.unparse(b).rsplit(".", 1)[-1] for b in node.bases]
