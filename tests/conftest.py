@@ -52,7 +52,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def virtual_clock() -> float:
-    """Wall-clock seconds that follow SimCord's virtual time (advance_time)."""
+    """Wall-clock seconds that follow SimCord's virtual time (advance_time).
+    Only inside the bot: SimCord's time.monotonic (and so the loop's time) is
+    virtual where the bot runs and the machine's real one in the test's own
+    code, so a test compares with times the bot wrote, not with this."""
     return EPOCH + asyncio.get_running_loop().time()
 
 

@@ -63,7 +63,11 @@ async def test_pruned_games_say_so_in_history_and_replay(table, locales):
     old = await finished_game(table)
     actions = await table.service.games.actions(old)
     assert actions
-    now = table.service.clock()
+    # The game's own last change, on the bot's clock: the service's clock read
+    # here, outside the bot, would follow the machine's uptime, not SimCord's
+    # virtual time (see virtual_clock), and on a machine up for more than a day
+    # every game looked a day older than it is.
+    now = await table.service.db.fetchval("SELECT updated_at FROM games WHERE id = ?", (old,))
     assert await Pruner(table.service.db, 30, clock=lambda: now + 29 * DAY).prune() == 0  # not old enough
     recent = await finished_game(table)
     assert await Pruner(table.service.db, 30, clock=lambda: now + 31 * DAY).prune() == len(actions) * 2
