@@ -77,6 +77,7 @@ SEEN_NOT_STORED = (
     "tests/platform/test_deathfront_relaxed_pace.py",
     "tests/platform/test_dm_modes.py",
     "tests/platform/test_hints.py",
+    "tests/platform/test_rest_budget_bot.py",  # a whole game's requests and their pacing
 )
 
 
