@@ -140,6 +140,9 @@ class CardSet:
                 uid = f"{d.id}-{n}"
                 self.by_uid[uid] = d
                 (self.frontline if d.type == "frontline" else self.decks[d.faction]).append(uid)
+        # What the rules ask of a uid most often, by uid (the same keys as ``by_uid``).
+        self.side_by_uid = {uid: side_of_faction(d.faction) for uid, d in self.by_uid.items()}
+        self.unit_by_uid = {uid: d.type == "unit" for uid, d in self.by_uid.items()}
 
     def card(self, uid: str) -> CardDef:
         return self.by_uid[uid]

@@ -26,7 +26,7 @@ def columns(state: DeathFrontState) -> int:
 
 
 def seat_of(state: DeathFrontState, uid: str) -> int:
-    return state.factions.index(card(uid).faction)
+    return state.factions.index(CARDS.by_uid[uid].faction)
 
 
 def side_of_seat(state: DeathFrontState, seat: int) -> int:
@@ -34,11 +34,11 @@ def side_of_seat(state: DeathFrontState, seat: int) -> int:
 
 
 def side_of(state: DeathFrontState, uid: str) -> int:
-    return side_of_faction(card(uid).faction)
+    return CARDS.side_by_uid[uid]
 
 
 def is_unit(uid: str) -> bool:
-    return card(uid).type == "unit"
+    return CARDS.unit_by_uid[uid]
 
 
 def cell_of(label: str, state: DeathFrontState) -> Cell | None:
