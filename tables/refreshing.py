@@ -65,7 +65,7 @@ class Refresher:
         else:
             table.record.ping_seats = pinged
         events = await self.replayed(table, old_state, old_version)
-        await self.announce(table, old_status, old_version, events, (old_state, humans_before))
+        await self.announce(table, old_status, old_version, events, old_state, humans_before)
         if reloaded is not None:
             self.follow_up(table)
         return reloaded
@@ -85,8 +85,8 @@ class Refresher:
         return events
 
     async def announce(self, table: LiveTable, old_status: str, old_version: int, events: list[Event],
-                       before: tuple[BaseModel | None, list[int]]) -> None:
-        """``before``: the table's state and human seats before the refresh."""
+                       old_state: BaseModel | None, humans_before: list[int]) -> None:
+        """``old_state``, ``humans_before``: the table's state and human seats before the refresh."""
         status = table.record.status
         if old_status == "lobby":
             reason = None if status in ("lobby", "playing") else "core.lobby.ended"
@@ -96,7 +96,7 @@ class Refresher:
             return
         if status == "playing":
             if table.record.version != old_version:  # else only bookkeeping changed (a message id)
-                self.announcer.announce(table, events, None, self.announcer.hands_changed_since(table, *before))
+                self.announcer.announce(table, events, None, self.announcer.hands_changed_since(table, old_state, humans_before))
         elif status == "finished":
             self.announcer.announce(table, events, await self.summary(table), changed_hands=[])
         elif old_status == "playing":
