@@ -6,9 +6,11 @@ import asyncio
 import random
 import shutil
 import tempfile
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from simcord._runtime import _selected_env
 
 import i18n
 from bot import SHARED_EXTENSIONS, Settings, create_bot
@@ -27,6 +29,7 @@ i18n.add_catalogue_dir(Path(__file__).parent / "support" / "i18n")
 
 TEST_EXTENSIONS = [*SHARED_EXTENSIONS, "tests.support.highcard_cog"]
 EPOCH = 1_800_000_000.0
+SIMCORD_START = datetime(2026, 1, 1, tzinfo=timezone.utc)  # simcord._clock.Clock: its instant at 0 s
 # A memory file system, where the SQLite files of the tests live when there is
 # one: the database syncs every commit to disk (synchronous=FULL), and on a
 # disk a test's start-up spent more time waiting for those syncs than working.
@@ -52,11 +55,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def virtual_clock() -> float:
-    """Wall-clock seconds that follow SimCord's virtual time (advance_time).
-    Only inside the bot: SimCord's time.monotonic (and so the loop's time) is
-    virtual where the bot runs and the machine's real one in the test's own
-    code, so a test compares with times the bot wrote, not with this."""
-    return EPOCH + asyncio.get_running_loop().time()
+    """Wall-clock seconds that follow SimCord's virtual time (advance_time),
+    in the bot's code and in the test's own alike. SimCord's time.monotonic
+    (and so the loop's time) is virtual only where the bot runs: in the test's
+    code it is the machine's, the seconds since it booted, so a service call
+    made by the test itself stamped times minutes or days away from the bot's,
+    and a test's outcome depended on the machine's uptime (an interaction
+    looked fresh or 14 minutes old by it). SimCord selects its environment in
+    both places (``_selected_env``: the bot's scope, or the test's clock
+    scope); its ``now`` is the shared simulation instant."""
+    env = _selected_env()
+    if env is None:
+        return EPOCH + asyncio.get_running_loop().time()
+    return EPOCH + (env.now() - SIMCORD_START).total_seconds()
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from tables.registry import default_registry
 
 GAME_EXTENSIONS = [*SHARED_EXTENSIONS, "cogs.games.setup", "cogs.games.cubed", "cogs.games.deathfront"]
 PING_MARK = "your turn in"
+EPHEMERAL_FLAG = 64  # a message only its reader sees (Discord's message flags)
 
 
 @pytest.fixture
@@ -108,16 +109,21 @@ class Game:
         return moves
 
     def counts(self) -> Counts:
+        """What reached the channel and the DMs, by the bot token or as a
+        follow-up of a player's interaction in the channel (the board's route
+        while a click there is fresh, cogs/play/interaction_routes.py): a
+        public follow-up is a post in the channel, its edit and delete too."""
         counts = Counts()
         channel = f"/channels/{self.channel.id}/messages"
         dm_channels = {f"/channels/{m.user.dm_channel.id}/messages" for m in self.members
                        if m.user.dm_channel is not None}
         for request in self.env.http_requests:
-            if request.method == "POST" and request.path == channel:
+            follow_up = request.path.startswith("/webhooks/")
+            if request.method == "POST" and (request.path == channel or follow_up and not _ephemeral(request)):
                 counts.public_posts += 1
-            elif request.method == "PATCH" and request.path.startswith(channel + "/"):
+            elif request.method == "PATCH" and (request.path.startswith(channel + "/") or follow_up):
                 counts.edits += 1
-            elif request.method == "DELETE" and request.path.startswith(channel + "/"):
+            elif request.method == "DELETE" and (request.path.startswith(channel + "/") or follow_up):
                 counts.deletes += 1
             elif request.method == "POST" and request.path in dm_channels:
                 counts.dms += 1
@@ -125,6 +131,11 @@ class Game:
             for user in users:
                 counts.pings[user] = counts.pings.get(user, 0) + 1
         return counts
+
+
+def _ephemeral(request) -> bool:
+    payload = request.json if isinstance(request.json, dict) else {}
+    return bool((payload.get("flags") or 0) & EPHEMERAL_FLAG)
 
 
 def mentioned_ids(content: str) -> set[int]:
