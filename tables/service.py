@@ -167,52 +167,54 @@ class TableService:
         return await self.lobby.open(game_type, guild_id, channel_id, host_id, host_name, config, seed, seats,
                                      elsewhere)
 
+    async def _lobby_step(self, table_id: int, step: Callable[[LiveTable], Awaitable[None]]) -> LiveTable:
+        """One lobby step on the table. When another process wrote the row
+        meanwhile without changing the lobby (the bot noting its lobby
+        message's id as a player joins on the board), the copy was reloaded
+        and the step runs once more on it; a lobby that did change (a seat, an
+        option) refuses as before. Nothing was written by the refused try."""
+        for attempt in range(2):
+            table = self.require_game(table_id)
+            seen = lobby_as_seen(table.record)
+            try:
+                await step(table)
+                return table
+            except TableError as error:
+                if error.key != "core.err.stale_table" or attempt or self.get(table_id) is not table \
+                        or lobby_as_seen(table.record) != seen:
+                    raise
+        raise AssertionError("unreachable")
+
     async def join(self, table_id: int, user_id: int, name: str) -> LiveTable:
-        table = self.require_game(table_id)
-        await self.lobby.join(table, user_id, name)
-        return table
+        return await self._lobby_step(table_id, lambda table: self.lobby.join(table, user_id, name))
 
     async def leave(self, table_id: int, user_id: int) -> LiveTable:
-        table = self.require_game(table_id)
-        await self.lobby.leave(table, user_id)
-        return table
+        return await self._lobby_step(table_id, lambda table: self.lobby.leave(table, user_id))
 
     async def add_ai(self, table_id: int, user_id: int) -> LiveTable:
-        table = self.require_game(table_id)
-        await self.lobby.add_ai(table, user_id)
-        return table
+        return await self._lobby_step(table_id, lambda table: self.lobby.add_ai(table, user_id))
 
     async def set_ai_level(self, table_id: int, user_id: int, level: str) -> LiveTable:
-        table = self.require_game(table_id)
-        await self.lobby.set_ai_level(table, user_id, level)
-        return table
+        return await self._lobby_step(table_id, lambda table: self.lobby.set_ai_level(table, user_id, level))
 
     async def set_option(self, table_id: int, user_id: int, key: str, value: str) -> LiveTable:
-        table = self.require_game(table_id)
-        await self.lobby.set_option(table, user_id, key, value)
-        return table
+        return await self._lobby_step(table_id, lambda table: self.lobby.set_option(table, user_id, key, value))
 
     async def set_seat_option(self, table_id: int, user_id: int, key: str, value: Any,
                               seat: int | None = None) -> LiveTable:
-        table = self.require_game(table_id)
-        await self.lobby.set_seat_option(table, user_id, key, value, seat)
-        return table
+        return await self._lobby_step(
+            table_id, lambda table: self.lobby.set_seat_option(table, user_id, key, value, seat))
 
     async def pick_side(self, table_id: int, user_id: int, side: int, seat: int | None = None) -> LiveTable:
         """A side of a team lobby: the caller's own, or (the host) ``seat``'s."""
-        table = self.require_game(table_id)
-        await self.lobby.pick_side(table, user_id, side, seat)
-        return table
+        return await self._lobby_step(table_id, lambda table: self.lobby.pick_side(table, user_id, side, seat))
 
     async def cancel(self, table_id: int, user_id: int) -> LiveTable:
-        table = self.require_game(table_id)
-        await self.lobby.close(table, "core.lobby.cancelled", host_id=user_id)
-        return table
+        return await self._lobby_step(
+            table_id, lambda table: self.lobby.close(table, "core.lobby.cancelled", host_id=user_id))
 
     async def start(self, table_id: int, user_id: int) -> LiveTable:
-        table = self.require_game(table_id)
-        await self.lobby.start(table, user_id)
-        return table
+        return await self._lobby_step(table_id, lambda table: self.lobby.start(table, user_id))
 
     async def rematch(self, table_id: int, user_id: int, user_name: str,
                       elsewhere: bool = False) -> tuple[LiveTable, GameRecord]:
@@ -305,3 +307,7 @@ class TableService:
         await self.thinking.shutdown()
 
 
+def lobby_as_seen(record: GameRecord) -> tuple[Any, ...]:
+    """What a lobby shows its players: who sits where with which options,
+    the game's options, and whether it is still a lobby."""
+    return record.status, record.host_id, [s.model_dump() for s in record.seats], repr(record.config)

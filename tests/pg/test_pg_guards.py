@@ -82,6 +82,22 @@ async def test_a_lobby_change_on_an_old_copy_is_refused_and_reloaded(two_service
     assert [s.name for s in (await first.games.get(table.id)).seats] == ["alice", "bob", "carol"]
 
 
+async def test_a_lobby_step_after_a_write_that_changed_no_seat_is_played_on_the_reloaded_copy(two_services):
+    """The bot notes its lobby message's id while a player joins on the board
+    (a separate process): the join is not refused for it (issue 35's lobby
+    opened on the board; it failed now and then under load with a 409)."""
+    first, second = two_services
+    table = await first.open_lobby("highcard", 1, 10, ALICE, "alice", {}, seed=3)
+    await second.restore()
+    await first.set_message_ids(table, lobby=555)  # only the message id: the lobby looks the same
+    await second.join(table.id, BOB, "bob")
+    stored = await first.games.get(table.id)
+    assert [s.name for s in stored.seats] == ["alice", "bob"] and stored.lobby_message_id == 555
+    await first.set_message_ids(first.get(table.id), lobby=556)
+    await second.start(table.id, ALICE)  # the host's Start too
+    assert (await first.games.get(table.id)).status == "playing"
+
+
 async def test_every_write_stores_the_next_deadline_and_owner(two_services):
     first, _ = two_services
     sweeper = Sweeper(first, interval=0)
