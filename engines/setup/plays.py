@@ -9,6 +9,7 @@ when the play ends the game as a win or a loss.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from engines.setup import rules
@@ -45,6 +46,8 @@ _LINKS: dict[str, frozenset[str]] = {
     a: frozenset(b for b in rules.ALL_TILES if b != a and _linked(a, b)) for a in rules.ALL_TILES
 }
 
+_NEIGHBOURS = rules.NEIGHBOURS
+
 
 class _BoardMemo:
     """What the beams learn about one board: the scoring squares of plays
@@ -57,15 +60,6 @@ class _BoardMemo:
         self.attach: dict[str, frozenset[str]] = {
             sq: frozenset().union(*(_LINKS[board[n]] for n in rules.NEIGHBOURS[sq] if n in board))
             for sq in rules.SQUARES}
-
-
-def _compatible(group: list[str], tile: str) -> bool:
-    """All placed tiles must end in one set (same number) or one run (same suit)."""
-    numbers = {rules.tile_number(t) for t in group}
-    suits = {rules.tile_suit(t) for t in group}
-    return (len(numbers) == 1 and rules.tile_number(tile) in numbers) or (
-        len(suits) == 1 and rules.tile_suit(tile) in suits
-    )
 
 
 class _Search:
@@ -86,14 +80,18 @@ class _Search:
         memo = _memo_of(self.board)
         self.scored, self.attach = memo.scored, memo.attach
 
-    def evaluate(self, placements: list[tuple[str, str]]) -> Candidate | None:
+    def evaluate(self, placements: list[tuple[str, str]],
+                 scoring_known: frozenset[str] | None = None) -> Candidate | None:
+        """The play as a candidate (None: illegal, or the work cap reached).
+        ``scoring_known``: its scoring squares when the caller already knows
+        them (a pair that links with no neighbour scores its two squares)."""
         key = frozenset(placements)
         if key in self.found:
             return self.found[key]
         if self.evaluations >= self.max_evaluations:
             return None
         self.evaluations += 1
-        scoring = self._scoring(key, placements)
+        scoring = scoring_known if scoring_known is not None else self._scoring(key, placements)
         if scoring is None:
             return None
         bonuses = rules.bonus_points(scoring, self.seat, self.state.num_players)
@@ -144,44 +142,56 @@ class _Search:
         singles = [c for t in self.tiles for sq in self.squares
                    if t in attach[sq] and (c := self.evaluate([(t, sq)]))]
         pairs = []
+        lines = _lines_within(self.squares)
         for i, a in enumerate(self.tiles if self.pairs else []):
+            links_a = _LINKS[a]
             for b in self.tiles[i + 1:]:
-                if not _linked(a, b):
+                if b not in links_a:
                     continue
-                for sq_a, sq_b in rules.LINES:
-                    if sq_a in self.squares and sq_b in self.squares:
-                        for placements in ([(a, sq_a), (b, sq_b)], [(b, sq_a), (a, sq_b)]):
-                            if c := self.evaluate(placements):
-                                pairs.append(c)
+                for sq_a, sq_b in lines:
+                    for (x, sq_x), (y, sq_y) in (((a, sq_a), (b, sq_b)), ((b, sq_a), (a, sq_b))):
+                        # Most pairs link with no tile around them (the tile the
+                        # other covers aside): they score just their two squares,
+                        # with no need to grow the combos (the same answer as
+                        # rules.scoring_squares, see tests/ai/test_setup_board_memo.py).
+                        alone = x not in attach[sq_x] and y not in attach[sq_y]
+                        if c := self.evaluate([(x, sq_x), (y, sq_y)],
+                                              frozenset((sq_x, sq_y)) if alone else None):
+                            pairs.append(c)
         frontier = self._best(singles + pairs)
         while frontier:
             grown = []
             for cand in frontier:
                 used_tiles = {t for t, _ in cand.placements}
-                used_squares = {sq for _, sq in cand.placements}
-                group = [t for t, _ in cand.placements]
+                open_squares = [sq for sq in self.squares if sq not in {s for _, s in cand.placements}]
+                numbers = {rules.tile_number(t) for t in used_tiles}
+                suits = {rules.tile_suit(t) for t in used_tiles}
+                after = {**self.board, **{sq: t for t, sq in cand.placements}}
                 for tile in self.tiles:
-                    if tile in used_tiles or not _compatible(group, tile):
+                    # all placed tiles must end in one set (same number) or one run (same suit)
+                    if tile in used_tiles or not (
+                            (len(numbers) == 1 and rules.tile_number(tile) in numbers)
+                            or (len(suits) == 1 and rules.tile_suit(tile) in suits)):
                         continue
-                    after = {**self.board, **{sq: t for t, sq in cand.placements}}
-                    for sq in self.squares:
-                        if sq not in used_squares and self._touches_link(tile, sq, after) and (
+                    links = _LINKS[tile]
+                    for sq in open_squares:
+                        # a placed tile that links with no neighbour lies in no combo: illegal
+                        if any(after.get(n) in links for n in _NEIGHBOURS[sq]) and (
                                 c := self.evaluate(cand.placements + [(tile, sq)])):
                             grown.append(c)
             frontier = self._best([c for c in grown if len(c.placements) <= rules.MAX_TILES_PER_PLAY])
         return list(self.found.values())
 
-    def _touches_link(self, tile: str, square: str, board: dict[str, str] | None = None) -> bool:
-        """Whether ``tile`` on ``square`` links with a neighbour: a placed
-        tile that links with none lies in no combo, so the play is illegal."""
-        board = self.board if board is None else board
-        links = _LINKS[tile]
-        return any(board.get(n) in links for n in rules.NEIGHBOURS[square])
-
     def _best(self, candidates: list[Candidate]) -> list[Candidate]:
         unique = {frozenset(c.placements): c for c in candidates}
         ranked = sorted(unique.values(), key=lambda c: (-c.value, -c.points, sorted(c.placements)))
         return ranked[:self.beam_width]
+
+
+@functools.cache
+def _lines_within(squares: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The white lines whose two squares are both among ``squares``."""
+    return tuple((a, b) for a, b in rules.LINES if a in squares and b in squares)
 
 
 def _memo_of(board: dict[str, str]) -> _BoardMemo:
