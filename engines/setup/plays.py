@@ -53,10 +53,13 @@ class _BoardMemo:
     """What the beams learn about one board: the scoring squares of plays
     (None: illegal), and per square the tiles that link with a neighbour."""
 
-    __slots__ = ("scored", "attach")
+    __slots__ = ("board", "scored", "attach", "reach")
 
     def __init__(self, board: dict[str, str]) -> None:
+        self.board = board
         self.scored: dict[frozenset[tuple[str, str]], frozenset[str] | None] = {}
+        # (tile, square) -> rules.combo_reach of the board with only that tile placed
+        self.reach: dict[tuple[str, str], frozenset[str]] = {}
         self.attach: dict[str, frozenset[str]] = {
             sq: frozenset().union(*(_LINKS[board[n]] for n in rules.NEIGHBOURS[sq] if n in board))
             for sq in rules.SQUARES}
@@ -77,7 +80,7 @@ class _Search:
         self.found: dict[frozenset[tuple[str, str]], Candidate] = {}
         self.evaluations = 0
         self.team = rules.TEAM_OF_SEAT if state.config.mode == "teams" else None
-        memo = _memo_of(self.board)
+        self.memo = memo = _memo_of(self.board)
         self.scored, self.attach = memo.scored, memo.attach
 
     def evaluate(self, placements: list[tuple[str, str]],
@@ -150,13 +153,7 @@ class _Search:
                     continue
                 for sq_a, sq_b in lines:
                     for (x, sq_x), (y, sq_y) in (((a, sq_a), (b, sq_b)), ((b, sq_a), (a, sq_b))):
-                        # Most pairs link with no tile around them (the tile the
-                        # other covers aside): they score just their two squares,
-                        # with no need to grow the combos (the same answer as
-                        # rules.scoring_squares, see tests/ai/test_setup_board_memo.py).
-                        alone = x not in attach[sq_x] and y not in attach[sq_y]
-                        if c := self.evaluate([(x, sq_x), (y, sq_y)],
-                                              frozenset((sq_x, sq_y)) if alone else None):
+                        if c := self.evaluate([(x, sq_x), (y, sq_y)], self._pair_scoring(x, sq_x, y, sq_y)):
                             pairs.append(c)
         frontier = self._best(singles + pairs)
         while frontier:
@@ -182,6 +179,20 @@ class _Search:
             frontier = self._best([c for c in grown if len(c.placements) <= rules.MAX_TILES_PER_PLAY])
         return list(self.found.values())
 
+    def _pair_scoring(self, x: str, sq_x: str, y: str, sq_y: str) -> frozenset[str] | None:
+        """The scoring squares of ``x`` on ``sq_x`` and ``y`` on ``sq_y`` (two
+        tiles that link, on a white line), from what each would score alone:
+        the combos through the pair are those through either tile, joined at
+        the pair. That holds unless one tile's combos alone reach the other's
+        square through the tile it covers (then None: the rules decide; the
+        same answers as rules.scoring_squares, tests/ai/test_setup_board_memo.py)."""
+        if x not in self.attach[sq_x] and y not in self.attach[sq_y]:
+            return frozenset((sq_x, sq_y))  # most pairs: they link with nothing around them
+        reach_x, reach_y = _reach(self.memo, x, sq_x), _reach(self.memo, y, sq_y)
+        if sq_y in reach_x or sq_x in reach_y:
+            return None
+        return reach_x | reach_y
+
     def _best(self, candidates: list[Candidate]) -> list[Candidate]:
         unique = {frozenset(c.placements): c for c in candidates}
         ranked = sorted(unique.values(), key=lambda c: (-c.value, -c.points, sorted(c.placements)))
@@ -192,6 +203,18 @@ class _Search:
 def _lines_within(squares: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """The white lines whose two squares are both among ``squares``."""
     return tuple((a, b) for a, b in rules.LINES if a in squares and b in squares)
+
+
+def _reach(memo: _BoardMemo, tile: str, square: str) -> frozenset[str]:
+    """The squares ``tile`` on ``square`` would score with if it were the
+    only tile placed (just the square when it links with no neighbour)."""
+    key = (tile, square)
+    found = memo.reach.get(key)
+    if found is None:
+        board = dict(memo.board)
+        board[square] = tile
+        found = memo.reach[key] = rules.combo_reach(board, square)
+    return found
 
 
 def _memo_of(board: dict[str, str]) -> _BoardMemo:
