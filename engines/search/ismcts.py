@@ -276,8 +276,8 @@ def _flat_search(runner: _Search, info: Any, actions: list[BaseModel], keys: lis
 
 def _paired_choice(actions: list[BaseModel], outcomes: list[list[float]], errors: float = 1.0) -> BaseModel:
     """The first candidate (the game's greedy choice) unless another one
-    beats it in the same worlds by more than one standard error of the
-    paired differences."""
+    beats it in the same worlds by more than ``errors`` standard errors of
+    the paired differences (the knowledge's ``choice_margin``)."""
     incumbent = outcomes[0]
     best, best_margin = actions[0], 0.0
     rounds = len(incumbent)

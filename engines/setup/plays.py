@@ -9,6 +9,7 @@ when the play ends the game as a win or a loss.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from engines.setup import rules
@@ -45,27 +46,23 @@ _LINKS: dict[str, frozenset[str]] = {
     a: frozenset(b for b in rules.ALL_TILES if b != a and _linked(a, b)) for a in rules.ALL_TILES
 }
 
+_NEIGHBOURS = rules.NEIGHBOURS
+
 
 class _BoardMemo:
     """What the beams learn about one board: the scoring squares of plays
     (None: illegal), and per square the tiles that link with a neighbour."""
 
-    __slots__ = ("scored", "attach")
+    __slots__ = ("board", "scored", "attach", "reach")
 
     def __init__(self, board: dict[str, str]) -> None:
+        self.board = board
         self.scored: dict[frozenset[tuple[str, str]], frozenset[str] | None] = {}
+        # (tile, square) -> rules.combo_reach of the board with only that tile placed
+        self.reach: dict[tuple[str, str], frozenset[str]] = {}
         self.attach: dict[str, frozenset[str]] = {
             sq: frozenset().union(*(_LINKS[board[n]] for n in rules.NEIGHBOURS[sq] if n in board))
             for sq in rules.SQUARES}
-
-
-def _compatible(group: list[str], tile: str) -> bool:
-    """All placed tiles must end in one set (same number) or one run (same suit)."""
-    numbers = {rules.tile_number(t) for t in group}
-    suits = {rules.tile_suit(t) for t in group}
-    return (len(numbers) == 1 and rules.tile_number(tile) in numbers) or (
-        len(suits) == 1 and rules.tile_suit(tile) in suits
-    )
 
 
 class _Search:
@@ -83,17 +80,21 @@ class _Search:
         self.found: dict[frozenset[tuple[str, str]], Candidate] = {}
         self.evaluations = 0
         self.team = rules.TEAM_OF_SEAT if state.config.mode == "teams" else None
-        memo = _memo_of(self.board)
+        self.memo = memo = _memo_of(self.board)
         self.scored, self.attach = memo.scored, memo.attach
 
-    def evaluate(self, placements: list[tuple[str, str]]) -> Candidate | None:
+    def evaluate(self, placements: list[tuple[str, str]],
+                 scoring_known: frozenset[str] | None = None) -> Candidate | None:
+        """The play as a candidate (None: illegal, or the work cap reached).
+        ``scoring_known``: its scoring squares when the caller already knows
+        them (a pair that links with no neighbour scores its two squares)."""
         key = frozenset(placements)
         if key in self.found:
             return self.found[key]
         if self.evaluations >= self.max_evaluations:
             return None
         self.evaluations += 1
-        scoring = self._scoring(key, placements)
+        scoring = scoring_known if scoring_known is not None else self._scoring(key, placements)
         if scoring is None:
             return None
         bonuses = rules.bonus_points(scoring, self.seat, self.state.num_players)
@@ -144,44 +145,76 @@ class _Search:
         singles = [c for t in self.tiles for sq in self.squares
                    if t in attach[sq] and (c := self.evaluate([(t, sq)]))]
         pairs = []
+        lines = _lines_within(self.squares)
         for i, a in enumerate(self.tiles if self.pairs else []):
+            links_a = _LINKS[a]
             for b in self.tiles[i + 1:]:
-                if not _linked(a, b):
+                if b not in links_a:
                     continue
-                for sq_a, sq_b in rules.LINES:
-                    if sq_a in self.squares and sq_b in self.squares:
-                        for placements in ([(a, sq_a), (b, sq_b)], [(b, sq_a), (a, sq_b)]):
-                            if c := self.evaluate(placements):
-                                pairs.append(c)
+                for sq_a, sq_b in lines:
+                    for (x, sq_x), (y, sq_y) in (((a, sq_a), (b, sq_b)), ((b, sq_a), (a, sq_b))):
+                        if c := self.evaluate([(x, sq_x), (y, sq_y)], self._pair_scoring(x, sq_x, y, sq_y)):
+                            pairs.append(c)
         frontier = self._best(singles + pairs)
         while frontier:
             grown = []
             for cand in frontier:
                 used_tiles = {t for t, _ in cand.placements}
-                used_squares = {sq for _, sq in cand.placements}
-                group = [t for t, _ in cand.placements]
+                open_squares = [sq for sq in self.squares if sq not in {s for _, s in cand.placements}]
+                numbers = {rules.tile_number(t) for t in used_tiles}
+                suits = {rules.tile_suit(t) for t in used_tiles}
+                after = {**self.board, **{sq: t for t, sq in cand.placements}}
                 for tile in self.tiles:
-                    if tile in used_tiles or not _compatible(group, tile):
+                    # all placed tiles must end in one set (same number) or one run (same suit)
+                    if tile in used_tiles or not (
+                            (len(numbers) == 1 and rules.tile_number(tile) in numbers)
+                            or (len(suits) == 1 and rules.tile_suit(tile) in suits)):
                         continue
-                    after = {**self.board, **{sq: t for t, sq in cand.placements}}
-                    for sq in self.squares:
-                        if sq not in used_squares and self._touches_link(tile, sq, after) and (
+                    links = _LINKS[tile]
+                    for sq in open_squares:
+                        # a placed tile that links with no neighbour lies in no combo: illegal
+                        if any(after.get(n) in links for n in _NEIGHBOURS[sq]) and (
                                 c := self.evaluate(cand.placements + [(tile, sq)])):
                             grown.append(c)
             frontier = self._best([c for c in grown if len(c.placements) <= rules.MAX_TILES_PER_PLAY])
         return list(self.found.values())
 
-    def _touches_link(self, tile: str, square: str, board: dict[str, str] | None = None) -> bool:
-        """Whether ``tile`` on ``square`` links with a neighbour: a placed
-        tile that links with none lies in no combo, so the play is illegal."""
-        board = self.board if board is None else board
-        links = _LINKS[tile]
-        return any(board.get(n) in links for n in rules.NEIGHBOURS[square])
+    def _pair_scoring(self, x: str, sq_x: str, y: str, sq_y: str) -> frozenset[str] | None:
+        """The scoring squares of ``x`` on ``sq_x`` and ``y`` on ``sq_y`` (two
+        tiles that link, on a white line), from what each would score alone:
+        the combos through the pair are those through either tile, joined at
+        the pair. That holds unless one tile's combos alone reach the other's
+        square through the tile it covers (then None: the rules decide; the
+        same answers as rules.scoring_squares, tests/ai/test_setup_board_memo.py)."""
+        if x not in self.attach[sq_x] and y not in self.attach[sq_y]:
+            return frozenset((sq_x, sq_y))  # most pairs: they link with nothing around them
+        reach_x, reach_y = _reach(self.memo, x, sq_x), _reach(self.memo, y, sq_y)
+        if sq_y in reach_x or sq_x in reach_y:
+            return None
+        return reach_x | reach_y
 
     def _best(self, candidates: list[Candidate]) -> list[Candidate]:
         unique = {frozenset(c.placements): c for c in candidates}
         ranked = sorted(unique.values(), key=lambda c: (-c.value, -c.points, sorted(c.placements)))
         return ranked[:self.beam_width]
+
+
+@functools.cache
+def _lines_within(squares: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The white lines whose two squares are both among ``squares``."""
+    return tuple((a, b) for a, b in rules.LINES if a in squares and b in squares)
+
+
+def _reach(memo: _BoardMemo, tile: str, square: str) -> frozenset[str]:
+    """The squares ``tile`` on ``square`` would score with if it were the
+    only tile placed (just the square when it links with no neighbour)."""
+    key = (tile, square)
+    found = memo.reach.get(key)
+    if found is None:
+        board = dict(memo.board)
+        board[square] = tile
+        found = memo.reach[key] = rules.combo_reach(board, square)
+    return found
 
 
 def _memo_of(board: dict[str, str]) -> _BoardMemo:

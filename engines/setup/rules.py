@@ -183,6 +183,13 @@ def scoring_squares(board: Mapping[str, str], placed: Mapping[str, str]) -> froz
     return frozenset().union(*touching)
 
 
+def combo_reach(board: Mapping[str, str], square: str) -> frozenset[str]:
+    """``square`` and the squares of every combo through it on ``board`` (a
+    set and a run): what the tile there would score if it were the only
+    one placed (issue 32: the AIs' beams build pairs' scoring from these)."""
+    return _grow(board, square, _SAME_NUMBER) | _grow(board, square, _RUN_NEIGHBOUR)
+
+
 def _grow(board: Mapping[str, str], start: str, links: Mapping[str, frozenset[str]]) -> frozenset[str]:
     """The squares linked to ``start`` through white lines whose two tiles
     are in ``links``' relation (same number, or run neighbours)."""

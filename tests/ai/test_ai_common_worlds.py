@@ -71,3 +71,16 @@ def test_two_seat_cubed_compares_its_candidates_in_common_worlds_and_more_seats_
     assert set(stats.visits.values()) == {2}  # every candidate, in the same two worlds
     four, four_seat = mid_game("cubed", 8, players=4)
     assert not knowledge.uses_common_worlds(engine.information_state(four, four_seat))
+
+
+def test_hard_leaves_the_greedy_choice_only_on_two_standard_errors_normal_on_one():
+    """SETUP's hard keeps the greedy play unless another beats it by two
+    standard errors of the paired differences (issue 32, seventh pass):
+    here "other" is better by 1.9 of them, enough for normal, not for hard."""
+    engine = ENGINES["setup"]
+    luck = [0.1, 0.9, 0.4, 0.6, 0.2, 0.7, 0.3, 0.5]
+    diffs = [0.02, 0.08, -0.01, 0.05, 0.0, 0.06, 0.03, -0.03]  # mean 0.025, SE 0.013: 1.9 SE
+    outcomes = [luck, [v + d for v, d in zip(luck, diffs)]]
+    hard, normal = ai.knowledge_for(engine, "hard"), ai.knowledge_for(engine, "normal")
+    assert _paired_choice(MOVES, outcomes, normal.choice_margin) == MOVES[1]
+    assert _paired_choice(MOVES, outcomes, hard.choice_margin) == MOVES[0]

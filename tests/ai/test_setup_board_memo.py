@@ -22,3 +22,33 @@ def test_the_board_memo_changes_no_play():
                     placed = {square: tile for tile, square in candidate.placements}
                     assert candidate.points == len(rules.scoring_squares(board, placed))
     assert 0 < len(plays._SCORING_CACHE) <= plays._SCORING_CACHE_BOARDS
+
+
+def test_pairs_score_as_the_rules_say():
+    """The beam scores a pair from what each of its tiles would score alone
+    (its two squares when they link with nothing around): every pair the
+    greedy beam lists scores (points and the bonus it gives away) as
+    ``rules.scoring_squares`` says, and both shortcuts are taken here (one
+    that joined the wrong squares, or took a pair next to a linking tile for
+    a lone one, would give it the wrong points)."""
+    lone = joined = 0
+    for moves in (0, 3, 7, 11, 15):
+        for seed in (3, 4, 5):
+            state, seat = mid_game("setup", moves, seed=seed)
+            board = state.visible_board()
+            search = plays._Search(state, seat)
+            for candidate in plays.search_plays(state, seat):
+                if len(candidate.placements) != 2:
+                    continue
+                placed = {square: tile for tile, square in candidate.placements}
+                scoring = rules.scoring_squares(board, placed)
+                assert candidate.points == len(scoring)
+                assert candidate.bonuses == rules.bonus_points(scoring, seat, state.num_players)
+                (x, sq_x), (y, sq_y) = candidate.placements
+                if sq_y not in rules.NEIGHBOURS[sq_x] or y not in plays._LINKS[x]:
+                    continue  # not a pair of the pair phase (a single grown by a tile)
+                shortcut = search._pair_scoring(x, sq_x, y, sq_y)
+                assert shortcut in (None, scoring)
+                lone += shortcut is not None and len(shortcut) == 2
+                joined += shortcut is not None and len(shortcut) > 2
+    assert lone > 0 and joined > 0
