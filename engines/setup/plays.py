@@ -160,7 +160,8 @@ class _Search:
             grown = []
             for cand in frontier:
                 used_tiles = {t for t, _ in cand.placements}
-                open_squares = [sq for sq in self.squares if sq not in {s for _, s in cand.placements}]
+                used_squares = {sq for _, sq in cand.placements}
+                open_squares = [sq for sq in self.squares if sq not in used_squares]
                 numbers = {rules.tile_number(t) for t in used_tiles}
                 suits = {rules.tile_suit(t) for t in used_tiles}
                 after = {**self.board, **{sq: t for t, sq in cand.placements}}
