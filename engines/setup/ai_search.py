@@ -12,12 +12,16 @@ from pydantic import BaseModel
 from engines.base import GameEngine
 from engines.search.budget import WALL_CAP_SECONDS, Budget
 from engines.search.knowledge import Knowledge, pairwise_values, squash
+from engines.setup import rules
 from engines.setup.models import PlayAction, SetupState, SwapAction
 from engines.setup.plays import BEAM_WIDTH, MAX_EVALUATIONS, Candidate, quick_plays, search_plays
 from engines.setup.race import race_values
 from engines.setup.rules import TEAM_OF_SEAT
 
-ROOT_PLAYS = 4
+ROOT_PLAYS = 4  # normal's root plays (its 60 play-outs cannot try more)
+# hard's: the best plays are mostly one set of tiles on other squares, so six
+# reach more of the other tile sets (issue 32, tenth pass)
+HARD_ROOT_PLAYS = 6
 ROOT_BEAM_WIDTH = 24
 ROOT_MAX_EVALUATIONS = 6000
 # normal's 60 ms cannot pay for the wide beam under load (it alone took
@@ -38,10 +42,17 @@ EASY_SLIP_WIDTH = 4
 # pass scored two better). normal, with fewer play-outs, keeps one.
 HARD_CHOICE_MARGIN = 2.0
 POINT_SCALE = 5.0  # a lead of this many points is worth about 73 %
+# Two players: a tile on a seat's own bonus square counts as this many points
+# for that seat in the leaf's race (issue 32, tenth pass). Only its owner may
+# cover it, and every combo the other player scores through it pays the owner
+# a point, so the greedy reply avoids it: income or a hemmed-in opponent for
+# the rest of the game, of which the play-out's one reply sees one turn.
+BONUS_TILE_WORTH = 1.0
+_OWNERS_OF_TWO = rules.square_owners(2)
 
 
 class SetupKnowledge(Knowledge):
-    max_candidates = ROOT_PLAYS + 1
+    max_candidates = HARD_ROOT_PLAYS + 1
     rollout_depth = 1
     exploration = 0.3
     ordering_bias = 0.1
@@ -58,10 +69,11 @@ class SetupKnowledge(Knowledge):
                                    wall_seconds=WALL_CAP_SECONDS["hard"])}
 
     def __init__(self, engine: GameEngine[Any, Any], root_beam_width: int = ROOT_BEAM_WIDTH,
-                 root_max_evaluations: int = ROOT_MAX_EVALUATIONS) -> None:
+                 root_max_evaluations: int = ROOT_MAX_EVALUATIONS, root_plays: int = HARD_ROOT_PLAYS) -> None:
         super().__init__(engine)
         self.root_beam_width = root_beam_width
         self.root_max_evaluations = root_max_evaluations
+        self.root_plays = root_plays
 
     def rollout_length(self, state: SetupState) -> int:
         return state.num_players - 1  # every other seat replies once
@@ -70,7 +82,7 @@ class SetupKnowledge(Knowledge):
         # hard: a wider beam than the greedy AI's, it misses fewer of the best plays.
         found = search_plays(state, seat, self.root_beam_width, self.root_max_evaluations)
         found = _shuffle_ties(found, random.Random(f"{state.move_number}:{sorted(state.hands[seat])}"))
-        plays: list[BaseModel] = [PlayAction(placements=c.placements) for c in found[:ROOT_PLAYS]]
+        plays: list[BaseModel] = [PlayAction(placements=c.placements) for c in found[:self.root_plays]]
         if found and found[0].value >= SWAP_WORTH_TRYING_BELOW:
             return plays  # swapping a hand never beat a play this good: spend the budget on plays
         return plays + _swaps(state, seat)
@@ -100,7 +112,8 @@ class SetupKnowledge(Knowledge):
         if n == 2 and state.config.mode != "teams":
             # Two players: the chance of winning the race to the line, not the
             # score difference (a lead counts for more near the line).
-            return race_values(list(scores), state.current_seat, state.config.finish_line(n))
+            ahead = [scores[seat] + BONUS_TILE_WORTH * tiles for seat, tiles in enumerate(bonus_tiles(state))]
+            return race_values(ahead, state.current_seat, state.config.finish_line(n))
         if state.config.mode == "teams":
             strength = [min(scores[s] for s in range(n) if TEAM_OF_SEAT[s] == team) for team in (0, 1)]
             return [squash((strength[TEAM_OF_SEAT[s]] - strength[1 - TEAM_OF_SEAT[s]]) / POINT_SCALE)
@@ -109,6 +122,15 @@ class SetupKnowledge(Knowledge):
 
     def review_measures(self, state: SetupState, seat: int) -> dict[str, float]:
         return {"points": float(state.scores[seat])}
+
+
+def bonus_tiles(state: SetupState) -> list[int]:
+    """Per seat of a two-player game, the tiles showing on its own bonus squares."""
+    counts = [0, 0]
+    for square, owner in _OWNERS_OF_TWO.items():
+        if owner is not None and state.stacks.get(square):
+            counts[owner] += 1
+    return counts
 
 
 def _shuffle_ties(found: list[Candidate], rng: random.Random) -> list[Candidate]:
@@ -132,7 +154,7 @@ def _swaps(state: SetupState, seat: int) -> list[BaseModel]:
 
 def make_knowledge(engine: GameEngine[Any, Any], level: str = "hard") -> SetupKnowledge:
     if level == "normal":
-        return SetupKnowledge(engine, NORMAL_ROOT_BEAM_WIDTH, NORMAL_ROOT_MAX_EVALUATIONS)
+        return SetupKnowledge(engine, NORMAL_ROOT_BEAM_WIDTH, NORMAL_ROOT_MAX_EVALUATIONS, ROOT_PLAYS)
     knowledge = SetupKnowledge(engine)
     knowledge.choice_margin = HARD_CHOICE_MARGIN
     return knowledge

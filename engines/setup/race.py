@@ -11,6 +11,8 @@ table's chances); they barely depend on the score."""
 from __future__ import annotations
 
 import functools
+import math
+from collections.abc import Sequence
 
 # Points scored in one turn -> its share of turns (greedy AI, two players).
 POINTS_PER_TURN: dict[int, float] = {
@@ -31,11 +33,30 @@ def mover_wins(mine: int, theirs: int) -> float:
     return chance
 
 
-def race_values(scores: list[int], to_move: int, finish: int) -> list[float]:
-    """Per seat of a two-player game, its chance of winning the race."""
-    needed = [max(finish - score, 1) for score in scores]
+def mover_wins_between(mine: float, theirs: float) -> float:
+    """``mover_wins`` for points needed that need not be whole numbers (a
+    leaf may count points a seat can expect but has not scored): linear
+    between the whole numbers around them, and the same as ``mover_wins``
+    on whole numbers."""
+    mine, theirs = max(mine, 1.0), max(theirs, 1.0)
+    low_mine, low_theirs = math.floor(mine), math.floor(theirs)
+    up_mine, up_theirs = mine - low_mine, theirs - low_theirs
+    chance = (1 - up_mine) * (1 - up_theirs) * mover_wins(low_mine, low_theirs)
+    if up_mine:
+        chance += up_mine * (1 - up_theirs) * mover_wins(low_mine + 1, low_theirs)
+    if up_theirs:
+        chance += (1 - up_mine) * up_theirs * mover_wins(low_mine, low_theirs + 1)
+    if up_mine and up_theirs:
+        chance += up_mine * up_theirs * mover_wins(low_mine + 1, low_theirs + 1)
+    return chance
+
+
+def race_values(scores: Sequence[float], to_move: int, finish: int) -> list[float]:
+    """Per seat of a two-player game, its chance of winning the race
+    (scores may include points a seat can expect, not only whole ones)."""
+    needed = [finish - score for score in scores]
     other = 1 - to_move
-    first = mover_wins(needed[to_move], needed[other])
+    first = mover_wins_between(needed[to_move], needed[other])
     values = [0.0, 0.0]
     values[to_move], values[other] = first, 1.0 - first
     return values
