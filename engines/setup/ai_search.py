@@ -18,9 +18,10 @@ from engines.setup.plays import BEAM_WIDTH, MAX_EVALUATIONS, Candidate, quick_pl
 from engines.setup.race import race_values
 from engines.setup.rules import TEAM_OF_SEAT
 
-ROOT_PLAYS = 4  # normal's root plays (its 60 play-outs cannot try more)
-# hard's: the best plays are mostly one set of tiles on other squares, so six
-# reach more of the other tile sets (issue 32, tenth pass)
+ROOT_PLAYS = 4  # normal's root plays (its 60 play-outs cannot try more), and hard's with 3-4 seats
+# hard's with two seats (issue 32, tenth pass): the four best plays are one set
+# of tiles on other squares in 69 % of positions; six reach a little further
+# (measured with two seats only, where each play-out is one reply)
 HARD_ROOT_PLAYS = 6
 ROOT_BEAM_WIDTH = 24
 ROOT_MAX_EVALUATIONS = 6000
@@ -82,7 +83,8 @@ class SetupKnowledge(Knowledge):
         # hard: a wider beam than the greedy AI's, it misses fewer of the best plays.
         found = search_plays(state, seat, self.root_beam_width, self.root_max_evaluations)
         found = _shuffle_ties(found, random.Random(f"{state.move_number}:{sorted(state.hands[seat])}"))
-        plays: list[BaseModel] = [PlayAction(placements=c.placements) for c in found[:self.root_plays]]
+        kept = self.root_plays if state.num_players == 2 else ROOT_PLAYS
+        plays: list[BaseModel] = [PlayAction(placements=c.placements) for c in found[:kept]]
         if found and found[0].value >= SWAP_WORTH_TRYING_BELOW:
             return plays  # swapping a hand never beat a play this good: spend the budget on plays
         return plays + _swaps(state, seat)

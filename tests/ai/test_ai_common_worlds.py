@@ -84,3 +84,21 @@ def test_hard_leaves_the_greedy_choice_only_on_two_standard_errors_normal_on_one
     hard, normal = ai.knowledge_for(engine, "hard"), ai.knowledge_for(engine, "normal")
     assert _paired_choice(MOVES, outcomes, normal.choice_margin) == MOVES[1]
     assert _paired_choice(MOVES, outcomes, hard.choice_margin) == MOVES[0]
+
+
+def test_setup_hard_weighs_six_plays_with_two_seats_and_four_otherwise():
+    """Issue 32, tenth pass: the four best plays are often one set of tiles
+    on other squares; with two seats hard weighs six, normal keeps four, and
+    so does hard with four seats (each play-out there is three replies)."""
+    engine = ENGINES["setup"]
+    hard, normal = ai.knowledge_for(engine, "hard"), ai.knowledge_for(engine, "normal")
+
+    def plays(knowledge, state, seat):
+        return [a for a in knowledge.root_candidates(engine.information_state(state, seat), seat)
+                if a.kind == "play"]
+
+    state, seat = mid_game("setup", 4)
+    assert len(plays(hard, state, seat)) == 6
+    assert len(plays(normal, state, seat)) == 4
+    four, four_seat = mid_game("setup", 4, players=4)
+    assert len(plays(hard, four, four_seat)) == 4
